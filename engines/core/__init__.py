@@ -1,0 +1,1 @@
+"""Shared engine framework: types, errors, parsing, editions and the base engine."""

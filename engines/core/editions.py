@@ -1,0 +1,121 @@
+"""Edition data: printed component values with their sources; unknown values are null.
+
+An edition file lives at ``engines/<key>/editions/<name>.json``::
+
+    {"game": "imhotep", "name": "default", "description": "...",
+     "values": {...nested printed values, null where unknown...},
+     "sources": {"dotted.key": "where the value comes from"}}
+
+A document may name a bundled edition (``"edition": "default"``) or carry one
+(``"edition": {"base": "default", "values": {...}}``): carried values fill the base's
+gaps and override it. A carried ``null`` never erases a known value.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engines.core.errors import SetupError
+from engines.core.types import Violation
+
+ENGINES_DIR = Path(__file__).resolve().parent.parent
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Edition:
+    game: str
+    name: str
+    values: Mapping[str, Any]
+    sources: Mapping[str, str] = field(default_factory=dict)
+    description: str = ""
+
+    def get(self, dotted: str, default: Any = None) -> Any:
+        """The printed value at ``a.b.c`` or ``default`` when absent or unknown (null)."""
+        node: Any = self.values
+        for part in dotted.split("."):
+            if isinstance(node, Mapping) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                return default
+        return default if node is None else node
+
+    def knows(self, dotted: str) -> bool:
+        return self.get(dotted, _MISSING) is not _MISSING
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "name": self.name,
+            "description": self.description,
+            "values": self.values,
+            "sources": dict(self.sources),
+        }
+
+
+def overlay(base: Any, extra: Any) -> Any:
+    """Deep-merge ``extra`` over ``base``; a null in ``extra`` keeps the base value."""
+    if extra is None:
+        return base
+    if isinstance(base, Mapping) and isinstance(extra, Mapping):
+        merged = dict(base)
+        for key, value in extra.items():
+            merged[key] = overlay(base.get(key), value)
+        return merged
+    return extra
+
+
+def edition_dir(game: str) -> Path:
+    return ENGINES_DIR / game / "editions"
+
+
+def bundled_editions(game: str) -> list[str]:
+    folder = edition_dir(game)
+    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+
+
+def load_bundled(game: str, name: str) -> Edition:
+    path = edition_dir(game) / f"{name}.json"
+    if not path.is_file():
+        raise SetupError(
+            [
+                Violation(
+                    "setup.unknown_edition",
+                    None,
+                    "unknown edition {name!r} for {game}; bundled: {known}",
+                    {"name": name, "game": game, "known": ", ".join(bundled_editions(game))},
+                    path="$.edition",
+                )
+            ]
+        )
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Edition(
+        game=game,
+        name=data.get("name", name),
+        values=data.get("values", {}),
+        sources=data.get("sources", {}),
+        description=data.get("description", ""),
+    )
+
+
+def resolve_edition(game: str, spec: Mapping[str, Any] | str | None, default: str) -> Edition:
+    if spec is None:
+        if default not in bundled_editions(game):
+            return Edition(game=game, name="none", values={})  # a game with no printed data
+        return load_bundled(game, default)
+    if isinstance(spec, str):
+        return load_bundled(game, spec)
+    base = load_bundled(game, spec.get("base") or default)
+    return Edition(
+        game=game,
+        name=spec.get("name") or f"{base.name}+supplied",
+        values=overlay(base.values, spec.get("values", {})),
+        sources={**base.sources, **spec.get("sources", {})},
+        description=spec.get("description", base.description),
+    )

@@ -1,0 +1,350 @@
+"""The protocol every engine satisfies, and the base class that implements the shared parts.
+
+A game package declares its models (options, sheet, moves), its categories and tiebreaks,
+and five rule functions; the base class turns those into ``score_sheet``, ``replay``,
+schemas and ``apply``. Legality lives in ``check`` only: ``apply`` calls it first and
+``legal_moves`` must yield only moves ``check`` accepts (the conformance suite verifies it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engines.core.editions import Edition, resolve_edition
+from engines.core.errors import IllegalMove, MalformedInput, SetupError
+from engines.core.parsing import Envelope, parse_envelope, parse_model
+from engines.core.types import (
+    Category,
+    Outcome,
+    PlayerResult,
+    Report,
+    Tiebreak,
+    Unchecked,
+    Violation,
+    competition_ranks,
+)
+
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT", bound=BaseModel)
+SheetT = TypeVar("SheetT", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class EngineMeta:
+    key: str
+    name_en: str
+    name_ja: str
+    min_players: int
+    max_players: int
+    version: str
+    rules_reference: str  # e.g. "shared/rules/imhotep.md"
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"standard": {}})
+    default_edition: str = "default"
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "name": {"en": self.name_en, "ja": self.name_ja},
+            "players": {"min": self.min_players, "max": self.max_players},
+            "version": self.version,
+            "rules_reference": self.rules_reference,
+            "presets": {k: dict(v) for k, v in self.presets.items()},
+            "default_edition": self.default_edition,
+        }
+
+
+@dataclass(frozen=True)
+class GameContext(Generic[OptionsT]):
+    """Everything fixed before the first move: who sits where, options, printed data."""
+
+    players: tuple[str, ...]
+    options: OptionsT
+    edition: Edition
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What a game's scoring returns before the base class ranks it.
+
+    ``breakdown[i]`` maps category key to points for seat ``i`` (None: could not be
+    computed, and an ``Unchecked`` says why); ``tiebreak[i]`` lists the values of the
+    engine's tiebreak chain for seat ``i``.
+    """
+
+    breakdown: Sequence[Mapping[str, int | None]]
+    tiebreak: Sequence[Sequence[int | float | None]]
+    unchecked: Sequence[Unchecked] = ()
+    notes: Sequence[str] = ()
+    ranks: Sequence[int] | None = None  # only where a game ranks other than by (total, *tiebreak)
+
+
+class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
+    """Base class of every engine. Subclasses fill the ClassVars and the rule hooks."""
+
+    meta: ClassVar[EngineMeta]
+    options_model: ClassVar[type[BaseModel]]
+    sheet_model: ClassVar[type[BaseModel]]
+    move_adapter: ClassVar[TypeAdapter[Any]]
+    categories: ClassVar[tuple[Category, ...]]
+    tiebreaks: ClassVar[tuple[Tiebreak, ...]] = ()
+    # Japanese message templates by violation code; same ``{params}`` as the English ones.
+    messages_ja: ClassVar[Mapping[str, str]] = {}
+
+    # ---- hooks a game implements -------------------------------------------------------
+    def setup(self, ctx: GameContext[OptionsT]) -> StateT:
+        raise NotImplementedError
+
+    def check(self, state: StateT, move: MoveT) -> list[Violation]:
+        """Every rule the move breaks in this state (empty: legal). Never mutates."""
+        raise NotImplementedError
+
+    def next_state(self, state: StateT, move: MoveT) -> StateT:
+        """The state after a move already checked legal. Call ``apply`` instead."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: StateT) -> Iterator[MoveT]:
+        """Moves (including chance records) legal now, from the same predicates as check."""
+        raise NotImplementedError
+
+    def is_over(self, state: StateT) -> bool:
+        raise NotImplementedError
+
+    def score_state(self, state: StateT) -> Scored:
+        raise NotImplementedError
+
+    def score_sheet_model(self, ctx: GameContext[OptionsT], sheet: SheetT) -> Scored:
+        """Score a parsed end-of-game sheet; raise IllegalMove (with paths) if inconsistent."""
+        raise NotImplementedError
+
+    def context_of(self, state: StateT) -> GameContext[OptionsT]:
+        return state.ctx  # type: ignore[attr-defined,no-any-return]
+
+    def state_unchecked(self, state: StateT) -> tuple[Unchecked, ...]:
+        """What the replay so far could not verify; by default a state's ``unchecked``."""
+        return tuple(getattr(state, "unchecked", ()))
+
+    def validate_edition(self, edition: Edition) -> list[Violation]:
+        """Problems with an edition's values (shape, impossible values). Default: none."""
+        return []
+
+    # ---- shared machinery --------------------------------------------------------------
+    def resolve_options(
+        self, raw: Mapping[str, Any] | None = None, preset: str | None = None
+    ) -> OptionsT:
+        presets = self.meta.presets
+        name = preset or next(iter(presets))
+        if name not in presets:
+            raise SetupError(
+                [
+                    Violation(
+                        "setup.unknown_preset",
+                        None,
+                        "unknown preset {preset!r}; known: {known}",
+                        {"preset": name, "known": ", ".join(presets)},
+                        path="$.preset",
+                    )
+                ]
+            )
+        merged = {**presets[name], **(raw or {})}
+        return parse_model(self.options_model, merged, "$.options")  # type: ignore[no-any-return]
+
+    def context(self, doc: Mapping[str, Any] | Envelope) -> GameContext[OptionsT]:
+        env = doc if isinstance(doc, Envelope) else parse_envelope(doc)
+        if env.game != self.meta.key:
+            raise MalformedInput(
+                [
+                    Violation(
+                        "malformed.game",
+                        None,
+                        "document is for {got!r}, not {want!r}",
+                        {"got": env.game, "want": self.meta.key},
+                        path="$.game",
+                    )
+                ]
+            )
+        n = len(env.players)
+        if n not in self.meta.player_counts:
+            raise SetupError(
+                [
+                    Violation(
+                        "setup.player_count",
+                        None,
+                        "{game} is played by {lo} to {hi} players, not {n}",
+                        {
+                            "game": self.meta.name_en,
+                            "lo": self.meta.min_players,
+                            "hi": self.meta.max_players,
+                            "n": n,
+                        },
+                        path="$.players",
+                    )
+                ]
+            )
+        if len(set(env.players)) != n:
+            raise SetupError(
+                [Violation("setup.duplicate_player", None, "player names must differ", path="$.players")]
+            )
+        options = self.resolve_options(env.options, env.preset)
+        edition = resolve_edition(self.meta.key, env.edition, self.meta.default_edition)
+        problems = self.validate_edition(edition)
+        if problems:
+            raise SetupError(problems)
+        return GameContext(players=tuple(env.players), options=options, edition=edition)
+
+    def parse_move(self, record: Any, index: int) -> MoveT:
+        return parse_model(self.move_adapter, record, f"$.moves[{index}]")  # type: ignore[no-any-return]
+
+    def dump_move(self, move: MoveT) -> dict[str, Any]:
+        return self.move_adapter.dump_python(move, mode="json", exclude_none=True)  # type: ignore[no-any-return]
+
+    def apply(self, state: StateT, move: MoveT, index: int | None = None) -> StateT:
+        """Check, then apply. An illegal move raises; it is never silently ignored."""
+        violations = self.check(state, move)
+        if violations:
+            raise IllegalMove([v.at(index=index) for v in violations])
+        return self.next_state(state, move)
+
+    def replay(self, doc: Mapping[str, Any]) -> Report:
+        """Fold the log over the setup; stop at the first illegal move."""
+        env = parse_envelope(doc)
+        if env.moves is None:
+            raise MalformedInput(
+                [Violation("malformed.envelope", None, 'a move log needs "moves"', path="$.moves")]
+            )
+        ctx = self.context(env)
+        moves = self.parse_moves(env.moves)
+        state = self.setup(ctx)
+        return self.fold(state, moves)
+
+    def parse_moves(self, records: Sequence[Any]) -> list[MoveT]:
+        parsed, problems = [], []
+        for i, record in enumerate(records):
+            try:
+                parsed.append(self.parse_move(record, i))
+            except MalformedInput as err:
+                problems.extend(err.violations)
+        if problems:
+            raise MalformedInput(problems)
+        return parsed
+
+    def fold(self, state: StateT, moves: Sequence[MoveT], start_index: int = 0) -> Report:
+        applied = 0
+        for offset, move in enumerate(moves):
+            index = start_index + offset
+            violations = self.check(state, move)
+            if violations:
+                return self._report(state, applied, tuple(v.at(index=index) for v in violations))
+            state = self.next_state(state, move)
+            applied += 1
+        return self._report(state, applied, ())
+
+    def _report(self, state: StateT, applied: int, violations: tuple[Violation, ...]) -> Report:
+        over = not violations and self.is_over(state)
+        outcome = self.outcome(self.context_of(state), self.score_state(state)) if over else None
+        return Report(
+            game=self.meta.key,
+            engine_version=self.meta.version,
+            moves_applied=applied,
+            violations=violations,
+            warnings=(),
+            final_state=state,
+            game_over=over,
+            outcome=outcome,
+            unchecked=self.state_unchecked(state),
+        )
+
+    def score_sheet(self, doc: Mapping[str, Any]) -> Outcome:
+        env = parse_envelope(doc)
+        if env.sheet is None:
+            raise MalformedInput(
+                [Violation("malformed.envelope", None, 'a score sheet needs "sheet"', path="$.sheet")]
+            )
+        ctx = self.context(env)
+        sheet = parse_model(self.sheet_model, env.sheet, "$.sheet")
+        return self.outcome(ctx, self.score_sheet_model(ctx, sheet))
+
+    def outcome(self, ctx: GameContext[OptionsT], scored: Scored) -> Outcome:
+        keys = [c.key for c in self.categories]
+        rows = []
+        for seat, points in enumerate(scored.breakdown):
+            unknown = [k for k in keys if points.get(k) is None]
+            total = sum(points.get(k) or 0 for k in keys)
+            rows.append((seat, tuple((k, points.get(k)) for k in keys), total, not unknown))
+        ranks = (
+            list(scored.ranks)
+            if scored.ranks is not None
+            else competition_ranks([(r[2], *scored.tiebreak[r[0]]) for r in rows])
+        )
+        players = tuple(
+            PlayerResult(
+                seat=seat + 1,
+                name=ctx.players[seat],
+                total=total,
+                breakdown=breakdown,
+                rank=ranks[seat],
+                tiebreak=tuple(scored.tiebreak[seat]),
+                complete=complete,
+            )
+            for seat, breakdown, total, complete in rows
+        )
+        return Outcome(
+            game=self.meta.key,
+            engine_version=self.meta.version,
+            categories=self.categories,
+            tiebreaks=self.tiebreaks,
+            players=players,
+            unchecked=tuple(scored.unchecked),
+            options=ctx.options.model_dump(mode="json"),
+            notes=tuple(scored.notes),
+        )
+
+    def sheet_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return envelope_schema(self.meta.key, "sheet", self.sheet_model.model_json_schema())
+
+    def log_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        items = self.move_adapter.json_schema()
+        return envelope_schema(self.meta.key, "moves", {"type": "array", "items": items})
+
+    def localize(self, violation: Violation, lang: str) -> str:
+        """The violation's message in ``lang`` ("ja" or "en")."""
+        if lang == "ja" and violation.code in self.messages_ja:
+            try:
+                return self.messages_ja[violation.code].format(**violation.params)
+            except (KeyError, IndexError, ValueError):
+                pass
+        return violation.text
+
+
+def envelope_schema(game: str, body_key: str, body: dict[str, Any]) -> dict[str, Any]:
+    defs = body.pop("$defs", {})
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game} {'score sheet' if body_key == 'sheet' else 'move log'}",
+        "type": "object",
+        "required": ["game", "players", body_key],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": game},
+            "options": {"type": "object"},
+            "preset": {"type": "string"},
+            "edition": {"anyOf": [{"type": "string"}, {"type": "object"}]},
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+            body_key: body,
+        },
+    }
+    if defs:
+        schema["$defs"] = defs
+    return schema

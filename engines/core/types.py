@@ -1,0 +1,205 @@
+"""Core value types shared by every engine: violations, outcomes, reports.
+
+Everything here is a frozen dataclass with a ``to_dict`` that produces the JSON the CLI
+prints and the Django side stores, so one structure travels from engine to page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule or malformed field.
+
+    ``message`` is an English template formatted with ``params``; pages translate by
+    ``code`` with the engine's Japanese catalogue and the same params.
+    """
+
+    code: str
+    rule: str | None
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    index: int | None = None
+    path: str | None = None
+
+    @property
+    def text(self) -> str:
+        try:
+            return self.message.format(**self.params)
+        except (KeyError, IndexError, ValueError):
+            return self.message
+
+    def at(self, *, index: int | None = None, path: str | None = None) -> Violation:
+        """The same violation located at a move index or JSON path."""
+        return Violation(
+            self.code,
+            self.rule,
+            self.message,
+            self.params,
+            self.index if index is None else index,
+            self.path if path is None else path,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": self.text}
+        if self.params:
+            out["params"] = dict(self.params)
+        if self.index is not None:
+            out["index"] = self.index
+        if self.path is not None:
+            out["path"] = self.path
+        return out
+
+
+@dataclass(frozen=True)
+class Category:
+    """A scoring category, declared once per engine in score-sheet order."""
+
+    key: str
+    en: str
+    ja: str
+    rule: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "en": self.en, "ja": self.ja, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One link of the game's own tiebreak chain (after total points)."""
+
+    key: str
+    en: str
+    ja: str
+    rule: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "en": self.en, "ja": self.ja, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """Something the engine could not verify or compute, and why. Never a guess."""
+
+    item: str
+    reason: str
+    rule: str | None = None
+    path: str | None = None
+    index: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"item": self.item, "reason": self.reason, "rule": self.rule}
+        if self.path is not None:
+            out["path"] = self.path
+        if self.index is not None:
+            out["index"] = self.index
+        return out
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's line of an outcome. ``breakdown`` follows the engine's category order.
+
+    A category whose points could not be computed is ``None`` in the breakdown and named in
+    the outcome's ``unchecked``; ``total`` then sums what is known and ``complete`` is False.
+    """
+
+    seat: int  # 1-based; seat 1 is the start player
+    name: str
+    total: int
+    breakdown: tuple[tuple[str, int | None], ...]
+    rank: int
+    tiebreak: tuple[int | float | None, ...] = ()
+    complete: bool = True
+
+    def points(self, category: str) -> int | None:
+        return dict(self.breakdown)[category]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "total": self.total,
+            "breakdown": dict(self.breakdown),
+            "rank": self.rank,
+            "tiebreak": list(self.tiebreak),
+            "complete": self.complete,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    game: str
+    engine_version: str
+    categories: tuple[Category, ...]
+    tiebreaks: tuple[Tiebreak, ...]
+    players: tuple[PlayerResult, ...]
+    unchecked: tuple[Unchecked, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return not self.unchecked
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "engine_version": self.engine_version,
+            "categories": [c.to_dict() for c in self.categories],
+            "tiebreaks": [t.to_dict() for t in self.tiebreaks],
+            "players": [p.to_dict() for p in self.players],
+            "unchecked": [u.to_dict() for u in self.unchecked],
+            "options": dict(self.options),
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    """The result of replaying a move log: a fold that stops at the first illegal move."""
+
+    game: str
+    engine_version: str
+    moves_applied: int
+    violations: tuple[Violation, ...]
+    warnings: tuple[Violation, ...]
+    final_state: Any
+    game_over: bool
+    outcome: Outcome | None
+    unchecked: tuple[Unchecked, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "engine_version": self.engine_version,
+            "ok": self.ok,
+            "moves_applied": self.moves_applied,
+            "game_over": self.game_over,
+            "violations": [v.to_dict() for v in self.violations],
+            "warnings": [w.to_dict() for w in self.warnings],
+            "unchecked": [u.to_dict() for u in self.unchecked],
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+        }
+
+
+def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
+    """Standard competition ranking ("1, 2, 2, 4") by descending key tuples.
+
+    Players whose whole key (total, then each tiebreak) is equal share a rank, which is how
+    every game here expresses "the rules leave a tie". ``None`` sorts below any number.
+    """
+
+    def norm(key: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple((0, 0) if v is None else (1, v) for v in key)
+
+    normed = [norm(k) for k in keys]
+    return [1 + sum(1 for other in normed if other > mine) for mine in normed]

@@ -1,0 +1,59 @@
+"""The explicit list of engines. Adding a game: import its ENGINE here and register it.
+
+A duplicate key fails at import; an unknown key is a clear error naming the known ones.
+"""
+
+from __future__ import annotations
+
+from engines.core.engine import GameEngine
+
+
+class DuplicateEngineKey(RuntimeError):
+    pass
+
+
+class UnknownEngine(LookupError):
+    def __init__(self, key: str, known: tuple[str, ...]):
+        self.key = key
+        super().__init__(f"unknown game {key!r}; known games: {', '.join(known) or 'none'}")
+
+
+class Registry:
+    def __init__(self, loader=None) -> None:
+        self._engines: dict[str, GameEngine] = {}
+        # Games import engines.core, which imports this package: so the explicit list is
+        # loaded on first use, not at import, to keep the import graph acyclic.
+        self._loader = loader
+
+    def _ensure_loaded(self) -> None:
+        if self._loader is not None:
+            loader, self._loader = self._loader, None
+            loader(self)
+
+    def register(self, engine: GameEngine) -> GameEngine:
+        key = engine.meta.key
+        if key in self._engines:
+            raise DuplicateEngineKey(f"an engine is already registered under {key!r}")
+        self._engines[key] = engine
+        return engine
+
+    def get(self, key: str) -> GameEngine:
+        self._ensure_loaded()
+        try:
+            return self._engines[key]
+        except KeyError:
+            raise UnknownEngine(key, self.keys()) from None
+
+    def keys(self) -> tuple[str, ...]:
+        self._ensure_loaded()
+        return tuple(sorted(self._engines))
+
+
+def register_all(registry: Registry) -> None:
+    """The explicit list: one import and one line per game, in DESIGN.md's order."""
+    from engines.imhotep import ENGINE as imhotep
+
+    registry.register(imhotep)
+
+
+REGISTRY = Registry(loader=register_all)
