@@ -1,0 +1,14 @@
+"""Development settings: DEBUG on unless the environment says otherwise."""
+
+from referee.settings.base import *  # noqa: F403
+from referee.settings.base import env, host_settings
+
+DEBUG = env.bool("DEBUG", default=True)
+SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS = host_settings(DEBUG)
+
+# Plain static storage so runserver works without collectstatic.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"

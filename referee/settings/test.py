@@ -1,0 +1,29 @@
+"""Test settings: fast hashing, locmem email, eager Celery (a realstack test turns it off).
+
+The database and Redis still follow DATABASE_URL / REDIS_URL, so CI runs the suite on
+PostgreSQL and Redis. The cache key prefix is unique per process so runs never see each
+other's entries in a shared Redis.
+"""
+
+import uuid
+
+from referee.settings.base import *  # noqa: F403
+from referee.settings.base import CACHES, env
+
+DEBUG = False
+SECRET_KEY = env.str("SECRET_KEY", default="test-only-secret-key-not-for-production-use")
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+CSRF_TRUSTED_ORIGINS = ["http://testserver"]
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+
+CACHES["default"]["KEY_PREFIX"] = f"referee-test-{uuid.uuid4().hex[:12]}"
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

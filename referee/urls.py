@@ -1,0 +1,20 @@
+"""URLs: human pages under a language prefix (/ja/, /en/); the API and health check outside."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from referee.health import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns += i18n_patterns(
+    path("admin/", admin.site.urls),
+    path("", include("tournaments.urls")),
+)

@@ -1,0 +1,1 @@
+"""The tournaments Django app: events, players, rounds, tables and seats."""

@@ -1,0 +1,1 @@
+"""Reads: functions that query the database and return models or plain values; no writes."""
