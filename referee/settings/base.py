@@ -124,7 +124,7 @@ else:
         }
     }
     # No broker: tasks run in-process, right away, and their errors propagate.
-    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = None
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -197,4 +197,8 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(levelname)s %(asctime)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"level": env.str("LOG_LEVEL", default="INFO"), "handlers": ["console"]},
+    # One line per task is noise at INFO; failures still log at WARNING/ERROR.
+    "loggers": {
+        "celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")}
+    },
 }

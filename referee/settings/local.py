@@ -12,3 +12,6 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# Serve static files from the finders; no collectstatic needed (and no warning without it).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

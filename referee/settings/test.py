@@ -27,3 +27,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Serve static files from the finders; no collectstatic needed (and no warning without it).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
