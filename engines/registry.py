@@ -52,8 +52,10 @@ class Registry:
 def register_all(registry: Registry) -> None:
     """The explicit list: one import and one line per game, in DESIGN.md's order."""
     from engines.imhotep import ENGINE as imhotep
+    from engines.terra_pyramides import ENGINE as terra_pyramides
 
     registry.register(imhotep)
+    registry.register(terra_pyramides)
 
 
 REGISTRY = Registry(loader=register_all)

@@ -1,0 +1,149 @@
+"""The Terra Pyramides engine: wiring of options, moves, rules, scoring and the sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engines.core.editions import Edition
+from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
+from engines.core.errors import SetupError
+from engines.core.types import Violation
+from engines.terra_pyramides import generate, rules
+from engines.terra_pyramides.messages_ja import MESSAGES_JA
+from engines.terra_pyramides.moves import MOVE_ADAPTER
+from engines.terra_pyramides.options import PRESETS, TerraPyramidesOptions
+from engines.terra_pyramides.scoring import CATEGORIES, Facts, Pyramid, score
+from engines.terra_pyramides.sheet import TerraSheet, check_sheet
+from engines.terra_pyramides.state import TerraState
+
+META = EngineMeta(
+    key="terra_pyramides",
+    name_en="Terra Pyramides",
+    name_ja="テラ・ピラミデス",
+    min_players=1,  # missions (VC) may be played solo; competitive games need 2-4
+    max_players=4,
+    version="1.0.0",
+    rules_reference="shared/rules/terra_pyramides.md",
+    presets=PRESETS,
+)
+
+
+def facts_from_state(state: TerraState) -> list[Facts]:
+    """S14: one snapshot of the board and the tracks per colour."""
+    out = []
+    for colour, p in enumerate(state.players):
+        mine = [s for s in state.sites.values() if s.owner == colour and s.workers > 0]
+        out.append(
+            Facts(
+                foundations=tuple(s.value for s in mine if s.level == 0),
+                pyramids=tuple(Pyramid(s.level, s.colour, s.value) for s in mine if s.level > 0),
+                blocks=p.block_count,
+                coins=p.coins,
+                horus=p.horus,
+                grave_goods=p.grave_goods,
+                oasis=p.oasis,
+                palms=p.palms,
+                boat_space=p.boat,
+                boat_arrival=p.boat_arrival,
+                cards=p.cards,
+                sites_claimed=len(p.claimed),
+                built=tuple(
+                    Pyramid(s.level, s.colour)
+                    for s in state.sites.values()
+                    if s.builder == colour and s.level > 0
+                ),
+            )
+        )
+    return out
+
+
+class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, TerraSheet]):
+    meta = META
+    options_model = TerraPyramidesOptions
+    sheet_model = TerraSheet
+    move_adapter = MOVE_ADAPTER
+    categories = CATEGORIES
+    tiebreaks = ()  # T2: tied players share the victory
+    messages_ja = MESSAGES_JA
+
+    def setup(self, ctx: GameContext[TerraPyramidesOptions]) -> TerraState:
+        check_players(ctx)
+        return rules.initial_state(ctx)
+
+    def check(self, state: TerraState, move: Any) -> list[Violation]:
+        return rules.check(state, move)
+
+    def next_state(self, state: TerraState, move: Any) -> TerraState:
+        return rules.next_state(state, move)
+
+    def legal_moves(self, state: TerraState) -> Iterator[Any]:
+        return generate.legal_moves(state)
+
+    def is_over(self, state: TerraState) -> bool:
+        return state.phase == "over"
+
+    def score_state(self, state: TerraState) -> Scored:
+        scored = score(state.ctx.options, facts_from_state(state), state.ctx.players)
+        return Scored(
+            breakdown=scored.breakdown,
+            tiebreak=scored.tiebreak,
+            unchecked=(*scored.unchecked, *state.unchecked),
+            notes=scored.notes,
+            ranks=scored.ranks,
+        )
+
+    def score_sheet_model(
+        self, ctx: GameContext[TerraPyramidesOptions], sheet: TerraSheet
+    ) -> Scored:
+        check_players(ctx)
+        return score(ctx.options, check_sheet(ctx.options, ctx.players, sheet), ctx.players)
+
+    def validate_edition(self, edition: Edition) -> list[Violation]:
+        problems = []
+        for key in ("horus_track.coin_spaces", "nile_track.palm_spaces"):
+            value = edition.get(key)
+            if value is not None and (
+                not isinstance(value, list) or any(not isinstance(v, int) or v < 1 for v in value)
+            ):
+                problems.append(
+                    Violation(
+                        "edition.bad_value",
+                        None,
+                        "{key} must be a list of positive spaces",
+                        {"key": key},
+                        path=f"$.edition.values.{key}",
+                    )
+                )
+        return problems
+
+
+def check_players(ctx: GameContext[TerraPyramidesOptions]) -> None:
+    opts, n = ctx.options, ctx.n_players
+    if opts.mission is None and not 2 <= n <= 4:
+        raise SetupError(
+            [
+                Violation(
+                    "setup.player_count",
+                    "terra_pyramides:I4",
+                    "a competitive game needs 2 to 4 players, not {n}",
+                    {"n": n},
+                    path="$.players",
+                )
+            ]
+        )
+    if opts.mission is not None and opts.version != 1:
+        raise SetupError(
+            [
+                Violation(
+                    "setup.mission_version",
+                    "terra_pyramides:VC2",
+                    "missions use the base game (version 1)",
+                    {},
+                    path="$.options.version",
+                )
+            ]
+        )
+
+
+ENGINE = TerraPyramidesEngine()

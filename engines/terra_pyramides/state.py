@@ -1,0 +1,112 @@
+"""Immutable game state. Maps are plain dicts that are copied, never mutated, on change.
+
+Pieces belong to a *colour* (an index into ``players``): in a competitive game colour i is
+seat i; in a mission (VC) every seat shares colour 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engines.core.engine import GameContext
+from engines.core.types import Unchecked
+from engines.terra_pyramides.board import Board
+from engines.terra_pyramides.moves import Tile
+
+Square = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Site:
+    """A building site carrying a foundation tile (level 0) or a pyramid (levels 1-5)."""
+
+    value: int  # the foundation's printed value (G7, recorded)
+    level: int = 0
+    colour: str | None = None
+    owner: int | None = None  # colour whose workers stand here
+    workers: int = 0
+    placed_turn: int = -1
+    builder: int | None = None  # colour that built the pyramid (mission 3 keeps no worker)
+    surrounded: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    stock: int  # workers in the personal supply (手元)
+    reserve: int  # unused pieces of the colour (A8 "new_piece")
+    coins: int = 0
+    blocks: Mapping[str, int] = field(default_factory=dict)
+    horus: int = 0  # Ver2+ score marker on the Horus track (= eyes gained, A13)
+    symbols: int = 0  # coin symbols reached or passed by the marker
+    grave_goods: int = 0
+    oasis: int = 0
+    boat: int = 0
+    boat_arrival: int = 0  # 1 = first boat to arrive on its space; 0 = never moved
+    palms: int | None = 0  # palms reached; None = unknown (no map, not recorded)
+    cards: tuple[str, ...] = ()
+    tops_used: int = 0
+    claimed: frozenset[Square] = frozenset()  # A17 "ever_claimed"
+
+    @property
+    def block_count(self) -> int:
+        return sum(self.blocks.values())
+
+
+@dataclass(frozen=True)
+class TerraState:
+    ctx: GameContext[Any]
+    board: Board | None
+    phase: str = "setup"  # setup, place, line, move, act, refilled, over
+    seat: int = 0
+    turn: int = 0  # turns begun so far (0-based index of the current turn)
+    turns_taken: tuple[int, ...] = ()
+    hands: tuple[int | None, ...] = ()  # stack the hand tile came from; None = no hand
+    stacks: tuple[int, ...] = ()
+    removed: int = 0  # tiles removed unseen (E2)
+    tiles: Mapping[Square, Tile] = field(default_factory=dict)
+    sites: Mapping[Square, Site] = field(default_factory=dict)
+    kinds: Mapping[Square, str] = field(default_factory=dict)  # learnt from records
+    players: tuple[PlayerState, ...] = ()
+    pending: tuple[Square, ...] = ()  # workers placed on line tiles, still to move
+    placed: Square | None = None
+    new_foundation: Square | None = None
+    arrived: frozenset[Square] = frozenset()  # sites reached by this turn's workers
+    first_target: Square | None = None
+    foundations_left: int = 22  # C7
+    horus_obs: Mapping[int, int] = field(default_factory=dict)  # track space -> symbols
+    palm_obs: Mapping[int, int] = field(default_factory=dict)  # Nile space -> palms
+    arrivals: Mapping[int, int] = field(default_factory=dict)  # Nile space -> boats arrived
+    display: tuple[str, ...] = ()  # strategy cards beside the board
+    open_stacks: tuple[int, ...] = ()
+    unchecked: tuple[Unchecked, ...] = ()
+    step: int = 0  # moves applied, to name where an unchecked item arose
+
+    def colour(self, seat: int | None = None) -> int:
+        seat = self.seat if seat is None else seat
+        return 0 if self.ctx.options.mission is not None else seat
+
+    @property
+    def me(self) -> PlayerState:
+        return self.players[self.colour()]
+
+    def with_player(self, colour: int, **changes: Any) -> TerraState:
+        players = list(self.players)
+        players[colour] = replace(players[colour], **changes)
+        return replace(self, players=tuple(players))
+
+    def with_site(self, sq: Square, site: Site | None) -> TerraState:
+        sites = dict(self.sites)
+        if site is None:
+            sites.pop(sq, None)
+        else:
+            sites[sq] = site
+        return replace(self, sites=sites)
+
+    def note(self, item: str, reason: str, rule: str | None) -> TerraState:
+        """Add an unchecked item once (the first occurrence names the move index)."""
+        if any(u.item == item for u in self.unchecked):
+            return self
+        found = Unchecked(item, reason, rule, index=self.step)
+        return replace(self, unchecked=(*self.unchecked, found))
