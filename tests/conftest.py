@@ -83,3 +83,53 @@ def full_table(table):
 
     seated_table(table, 4)
     return table
+
+
+@pytest.fixture(scope="session")
+def _real_celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One real Celery worker per test session (per xdist worker), on the test database."""
+    from django.db import connection
+
+    from referee.celery import app
+    from tests.realstack import (
+        RealStackUnavailable,
+        RealWorker,
+        check_redis,
+        required_urls,
+        with_database_name,
+    )
+
+    urls = required_urls()
+    if urls is None:
+        pytest.skip("realstack: DATABASE_URL and REDIS_URL are not both set (local SQLite run)")
+    database_url, redis_url = urls
+    if connection.vendor != "postgresql":
+        pytest.fail(f"realstack tests need PostgreSQL; DATABASE_URL gives {connection.vendor}")
+    try:
+        check_redis(redis_url)
+    except RealStackUnavailable as error:
+        pytest.fail(str(error))
+    test_database = connection.settings_dict["NAME"]
+    worker = RealWorker(
+        with_database_name(database_url, test_database),
+        redis_url,
+        tmp_path_factory.mktemp("celery") / "worker.log",
+    )
+    try:
+        worker.wait_ready(app)
+    except RealStackUnavailable as error:
+        worker.stop()
+        pytest.fail(str(error))
+    yield worker
+    worker.stop()  # before pytest-django drops the test database
+
+
+@pytest.fixture
+def real_celery_worker(_real_celery_worker_process, transactional_db):
+    """A real worker; for the test's duration this process enqueues to it (eager off)."""
+    from referee.celery import app
+    from tests.realstack import route_to
+
+    route_to(app, _real_celery_worker_process.queue, eager=False)
+    yield _real_celery_worker_process
+    route_to(app, None, eager=True)
