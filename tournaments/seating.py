@@ -69,7 +69,7 @@ NEAR_TABLES = 3
 
 def default_iterations(players: int) -> int:
     """The default search budget: enough for 1,000 players well inside 2 s."""
-    return 2_000 + 40 * players
+    return 20_000 + 30 * players
 
 
 def seat_round(
@@ -125,7 +125,7 @@ def seat_round(
         near_tables=NEAR_TABLES if mode == "standings" else None,
         max_iterations=budget,
         deadline=time.monotonic() + time_budget,
-        patience=max(500, 4 * len(seated)),
+        patience=max(500, 2 * len(seated)),
     )
     seated_tables, total = [], TableCost()
     for number, table in enumerate(tables, start=1):

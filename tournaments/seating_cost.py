@@ -15,6 +15,7 @@ from tournaments.seating_types import PenaltyWeights, SeatingPlayer, TableCost
 
 # Above this size the seat order is chosen greedily instead of by trying every order.
 EXHAUSTIVE_SEAT_ORDER_MAX = 6
+_PERMS: dict[int, list[tuple[int, ...]]] = {}
 
 
 class CostModel:
@@ -44,6 +45,9 @@ class CostModel:
         self.small = [p.small_tables for p in self.players]
         self.spread_weight = weights.spread if use_spread else 0.0
         self.largest_table = largest_table
+        self._seat_memo: dict[tuple, int] = {}
+        width = max([largest_table, *(len(c) for c in self.seat_counts)])
+        self._seat_rows = [c + (0,) * (width - len(c)) for c in self.seat_counts]
 
     # -- pair and player terms used by the search (cheap, no breakdown) ----------------
 
@@ -78,6 +82,37 @@ class CostModel:
     def seat_cost(self, i: int, seat: int) -> int:
         counts = self.seat_counts[i]
         return counts[seat] if seat < len(counts) else 0
+
+    def best_seat_cost(self, table: Sequence[int]) -> float:
+        """The weighted seat cost of the best seat order (what seat_order will reach)."""
+        if not self.weights.seat:
+            return 0.0
+        size = len(table)
+        if size > EXHAUSTIVE_SEAT_ORDER_MAX:
+            return 0.0
+        perms = _PERMS.get(size)
+        if perms is None:
+            perms = _PERMS[size] = list(itertools.permutations(range(size)))
+        rows = [self._seat_rows[i][:size] for i in table]
+        # Fast path: the sum of each player's lowest count is a lower bound, reached when
+        # every player gets one of their own least-used seats. Try that greedily; if it
+        # fails, fall back to trying every order.
+        taken, floor = set(), 0
+        for row in rows:
+            low = min(row)
+            floor += low
+            free = next((s for s in range(size) if row[s] == low and s not in taken), None)
+            if free is None:
+                break
+            taken.add(free)
+        else:
+            return self.weights.seat * floor
+        key = tuple(sorted(rows))  # the optimum ignores who is who
+        best = self._seat_memo.get(key)
+        if best is None:
+            best = min(sum(rows[a][s] for a, s in enumerate(perm)) for perm in perms)
+            self._seat_memo[key] = best
+        return self.weights.seat * best
 
     def seat_order(self, table: Sequence[int], rng: random.Random) -> tuple[int, ...]:
         """The order minimising the players' earlier counts at their seats.

@@ -6,8 +6,9 @@
 2. Local search: swap two players of different tables when the swap lowers
    ``(repeats, soft)``. Tables holding a repeat meeting are picked first; in standings
    mode the partner table is usually a nearby one, so score groups stay together.
-   When stuck with repeats left, a few random swaps (a "kick") restart the descent from
-   the best grouping found so far.
+   When stuck, a few random swaps (a "kick") restart the descent from the best grouping
+   found so far: until the budget ends while repeats remain, ``SOFT_KICKS`` times once
+   the grouping is repeat-free.
 
 The iteration budget is the real limit (same seed → same result); the deadline is only
 a safety stop and is reported as ``stopped_by="time"`` when it fires.
@@ -22,6 +23,8 @@ from collections.abc import Sequence
 from tournaments.seating_cost import CostModel
 
 EPS = 1e-9
+# Once repeat-free, this many kicks may still look for a lower soft cost before stopping.
+SOFT_KICKS = 8
 
 
 class _IndexedSet:
@@ -96,11 +99,11 @@ def local_search(
     for t, table in enumerate(tables):
         for p in table:
             where[p] = t
-    cost = [model.grouping_cost(t) for t in tables]
-    hot = _IndexedSet()
+    seat = model.best_seat_cost if model.weights.seat else None
+    cost = [_table_cost(model, t) for t in tables]
+    hot, warm = _IndexedSet(), _IndexedSet()  # tables with repeats / with soft cost
     for t, c in enumerate(cost):
-        if c[0] > 0:
-            hot.add(t)
+        _mark(hot, warm, t, c)
     total_r = sum(c[0] for c in cost)
     total_s = sum(c[1] for c in cost)
     best_key = (total_r, total_s)
@@ -116,7 +119,7 @@ def local_search(
                 s += ps
         return r, s
 
-    stale = 0
+    stale = kicks = 0
     iterations = 0
     stopped_by = "iterations"
     while iterations < max_iterations:
@@ -129,6 +132,9 @@ def local_search(
             members = tables[a]
             clashing = [p for p in members if any(q in model.met[p] for q in members)]
             p = rng.choice(clashing) if clashing else rng.choice(members)
+        elif len(warm) and rng.random() < 0.7:
+            a = warm.items[rng.randrange(len(warm))]
+            p = rng.choice(tables[a])
         else:
             a = rng.randrange(n_tables)
             p = rng.choice(tables[a])
@@ -155,6 +161,12 @@ def local_search(
             )
             if best_d is None or d < best_d:
                 best_q, best_d = q, d
+        if seat is not None and best_d[0] <= 0:
+            # The seat-order term is not pairwise: price it for the chosen swap only.
+            new_a = [best_q if x == p else x for x in ta]
+            new_b = [p if x == best_q else x for x in tb]
+            old_seat = cost[a][2] + cost[b][2]
+            best_d = (best_d[0], best_d[1] + seat(new_a) + seat(new_b) - old_seat)
         improving = best_d[0] < 0 or (best_d[0] == 0 and best_d[1] < -EPS)
         sideways = best_d[0] == 0 and abs(best_d[1]) <= EPS and rng.random() < 0.3
         if improving or sideways:
@@ -163,11 +175,8 @@ def local_search(
             tb[tb.index(q)] = p
             where[p], where[q] = b, a
             for t in (a, b):
-                cost[t] = model.grouping_cost(tables[t])
-                if cost[t][0] > 0:
-                    hot.add(t)
-                else:
-                    hot.discard(t)
+                cost[t] = _table_cost(model, tables[t])
+                _mark(hot, warm, t, cost[t])
             total_r += best_d[0]
             total_s += best_d[1]
         if (total_r, total_s) < (best_key[0], best_key[1] - EPS):
@@ -180,17 +189,30 @@ def local_search(
             stopped_by = "optimal"
             break
         if stale > patience:
-            if best_key[0] == 0:
+            if best_key[0] == 0 and kicks >= SOFT_KICKS:
                 stopped_by = "converged"
                 break
-            _kick(tables, best_tables, where, cost, hot, model, rng)
+            kicks += 1
+            _kick(tables, best_tables, where, cost, hot, warm, model, rng)
             total_r = sum(c[0] for c in cost)
             total_s = sum(c[1] for c in cost)
             stale = 0
     return best_tables, iterations, stopped_by
 
 
-def _kick(tables, best_tables, where, cost, hot, model, rng) -> None:
+def _table_cost(model: CostModel, table: list[int]) -> tuple[int, float, float]:
+    """(repeats, soft including the best seat order, the seat part alone)."""
+    r, s = model.grouping_cost(table)
+    seat = model.best_seat_cost(table)
+    return r, s + seat, seat
+
+
+def _mark(hot: _IndexedSet, warm: _IndexedSet, t: int, cost: tuple) -> None:
+    (hot.add if cost[0] > 0 else hot.discard)(t)
+    (warm.add if cost[1] > EPS else warm.discard)(t)
+
+
+def _kick(tables, best_tables, where, cost, hot, warm, model, rng) -> None:
     """Restart from the best grouping with a few random swaps of clashing players."""
     for t, table in enumerate(best_tables):
         tables[t][:] = table
@@ -207,8 +229,5 @@ def _kick(tables, best_tables, where, cost, hot, model, rng) -> None:
         tables[a][i], tables[b][j] = q, p
         where[p], where[q] = b, a
     for t, table in enumerate(tables):
-        cost[t] = model.grouping_cost(table)
-        if cost[t][0] > 0:
-            hot.add(t)
-        else:
-            hot.discard(t)
+        cost[t] = _table_cost(model, table)
+        _mark(hot, warm, t, cost[t])
