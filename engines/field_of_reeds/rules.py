@@ -1,0 +1,1174 @@
+"""Legality (``check``) and transitions (``next_state``) for every move type.
+
+The god card play (M3–M7) is simulated once by ``_resolve_play``, which returns both the
+violations and the resulting state, so the check and the transition cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from engines.core.types import Unchecked, Violation
+from engines.field_of_reeds import board as B
+from engines.field_of_reeds import scoring
+from engines.field_of_reeds.moves import (
+    CardFacts,
+    Deal,
+    Move,
+    Pass,
+    Pick,
+    Play,
+    Reorder,
+    ScoreLevel,
+    UdjatTake,
+    UdjatUse,
+)
+from engines.field_of_reeds.scoring import COLOURS
+from engines.field_of_reeds.state import Player, SpaceInfo, State, Turn
+
+
+def V(code: str, rule: str, message: str, **params: object) -> Violation:
+    return Violation(code, f"field_of_reeds:{rule}", message, params)
+
+
+def note(
+    unchecked: tuple[Unchecked, ...], item: str, reason: str, rule: str
+) -> tuple[Unchecked, ...]:
+    """Add an Unchecked entry once per item (a whole game would otherwise repeat it)."""
+    if any(u.item == item for u in unchecked):
+        return unchecked
+    return (*unchecked, Unchecked(item, reason, f"field_of_reeds:{rule}"))
+
+
+def setup(ctx) -> State:  # noqa: ANN001
+    edition = ctx.edition
+    players = tuple(
+        Player(
+            shabti=1 if ctx.options.starts_with_shabti(seat) else 0,
+            points=edition.get("start_points", 1),
+            level_start=edition.get("start_points", 1),
+            supply=edition.get("djeds_per_player", 12),
+            breakdown={"start": edition.get("start_points", 1)},
+        )
+        for seat in range(ctx.n_players)
+    )
+    return State(
+        ctx=ctx,
+        level=1,
+        phase="deal",
+        start_seat=0,
+        players=players,
+        udjat_supply=edition.get("udjat_supply", 5),
+    )
+
+
+def _set_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
+    return tuple(player if i == seat else p for i, p in enumerate(state.players))
+
+
+def card_facts(
+    state: State, card: str, logged: CardFacts | None = None
+) -> tuple[CardFacts | None, list[Violation]]:
+    """A card's printed facts: the edition's card list, then the log; they must agree."""
+    table = state.ctx.edition.get("cards") or {}
+    known = state.facts.get(card)
+    if known is None and card in table:
+        known = CardFacts.model_validate(table[card])
+    if known is not None and logged is not None and known != logged:
+        return known, [
+            V(
+                "card_facts_mismatch",
+                "G2",
+                "card {card}: the logged printed facts differ from the known ones",
+                card=card,
+            )
+        ]
+    return known or logged, []
+
+
+def attribute_value(facts: CardFacts, level: int) -> int:
+    """M12: a number, or X / X-1 / X+1 with X the level (X-1 on level 1 is 0, Q12)."""
+    if isinstance(facts.value, int):
+        return facts.value
+    return {"X": level, "X-1": level - 1, "X+1": level + 1}[facts.value]
+
+
+# ---------------------------------------------------------------------------------------
+# check
+
+
+def check(state: State, move: Move) -> list[Violation]:
+    if state.phase == "over":
+        return [V("game_over", "E1", "the game is over")]
+    handler = {
+        "deal": _check_deal,
+        "reorder": _check_reorder,
+        "pick": _check_pick,
+        "udjat_take": _check_udjat_take,
+        "udjat_use": _check_udjat_use,
+        "play": lambda s, m: _resolve_play(s, m)[0],
+        "pass": _check_pass,
+        "score_level": _check_score_level,
+    }[move.type]
+    return handler(state, move)
+
+
+def _wrong_phase(state: State, move: Move, want: str, rule: str) -> list[Violation]:
+    if state.phase != want:
+        return [
+            V(
+                "wrong_phase",
+                rule,
+                "a {move} record is not possible now (phase: {phase})",
+                move=move.type,
+                phase=state.phase,
+            )
+        ]
+    return []
+
+
+def _bad_seat(state: State, seat: int) -> list[Violation]:
+    if seat > state.n:
+        return [V("unknown_seat", "F2", "seat {seat} does not exist", seat=seat)]
+    return []
+
+
+def _not_your_turn(state: State, seat: int) -> list[Violation]:
+    if state.turn is None or state.turn.seat != seat - 1:
+        current = None if state.turn is None else state.turn.seat + 1
+        return [
+            V(
+                "not_your_turn",
+                "F2",
+                "seat {seat} acts, but it is seat {current}'s action phase",
+                seat=seat,
+                current=current,
+            )
+        ]
+    return []
+
+
+def _check_deal(state: State, move: Deal) -> list[Violation]:
+    out = _wrong_phase(state, move, "deal", "F3")
+    if out:
+        return out
+    ed = state.ctx.edition
+    if len(move.packets) != state.n:
+        return [
+            V(
+                "deal_packets",
+                "F3",
+                "{got} packets dealt to {n} players",
+                got=len(move.packets),
+                n=state.n,
+            )
+        ]
+    sizes = {len(p) for p in move.packets}
+    size = ed.get("packet_size", 7)
+    if len(sizes) != 1 or max(sizes) > size or min(sizes) <= ed.get("packet_end_size", 2):
+        out.append(
+            V(
+                "deal_size",
+                "F3",
+                "each player is dealt {size} cards (got {got})",
+                size=size,
+                got=sorted(sizes),
+            )
+        )
+    cards = [c for p in move.packets for c in p]
+    if len(set(cards)) != len(cards):
+        out.append(V("deal_duplicate", "C2", "a card appears twice in the deal"))
+    in_play = {c for p in state.players for c in (*p.hand, *p.packet)}
+    played_areas = {c for p in state.players for c in p.played}
+    excluded = _excluded_now(state, move)
+    for card in cards:
+        if card in in_play:
+            out.append(V("deal_card_in_hand", "F6", "card {card} is in a player's hand", card=card))
+        elif card in state.excluded or card in excluded:
+            out.append(
+                V("deal_card_excluded", "F6", "card {card} was removed from the game", card=card)
+            )
+        facts, problems = card_facts(state, card, move.facts.get(card))
+        out.extend(problems)
+        if facts is not None and facts.level is not None and facts.level > state.level:
+            out.append(
+                V(
+                    "deal_card_not_added",
+                    "F7",
+                    "card {card} carries the level-{icon} icon and joins the deck only at level {icon}",
+                    card=card,
+                    icon=facts.level,
+                )
+            )
+    if move.excluded is not None:
+        for card in move.excluded:
+            if card not in played_areas:
+                out.append(
+                    V(
+                        "exclude_not_played",
+                        "F6",
+                        "card {card} is in no played-card area",
+                        card=card,
+                    )
+                )
+            else:
+                facts, _ = card_facts(state, card, move.facts.get(card))
+                if facts is not None and not facts.exclusion:
+                    out.append(
+                        V(
+                            "exclude_without_icon",
+                            "F6",
+                            "card {card} has no exclusion icon",
+                            card=card,
+                        )
+                    )
+        for card in played_areas - set(move.excluded):
+            facts, _ = card_facts(state, card, move.facts.get(card))
+            if facts is not None and facts.exclusion:
+                out.append(
+                    V(
+                        "exclusion_missed",
+                        "F6",
+                        "card {card} has the exclusion icon and must be removed",
+                        card=card,
+                    )
+                )
+    limit = ed.get("god_cards", 66)
+    if len(state.seen | set(cards)) > limit:
+        out.append(V("too_many_cards", "C2", "more than {limit} different god cards", limit=limit))
+    return out
+
+
+def _excluded_now(state: State, move: Deal) -> set[str]:
+    if move.excluded is not None:
+        return set(move.excluded)
+    out = set()
+    for p in state.players:
+        for card in p.played:
+            facts, _ = card_facts(state, card, move.facts.get(card))
+            if facts is not None and facts.exclusion:
+                out.add(card)
+    return out
+
+
+def _check_reorder(state: State, move: Reorder) -> list[Violation]:
+    out = _wrong_phase(state, move, "reorder", "V4") or _bad_seat(state, move.seat)
+    if out:
+        return out
+    player = state.players[move.seat - 1]
+    if player.reordered:
+        return [
+            V("already_reordered", "V4", "seat {seat} already passed its packet", seat=move.seat)
+        ]
+    if sorted(move.order) != sorted(player.packet):
+        return [
+            V("reorder_not_permutation", "V4", "the new order must use exactly the packet's cards")
+        ]
+    return []
+
+
+def _check_pick(state: State, move: Pick) -> list[Violation]:
+    out = _wrong_phase(state, move, "pick", "M1") or _bad_seat(state, move.seat)
+    if out:
+        return out
+    player = state.players[move.seat - 1]
+    if player.picked:
+        return [
+            V("already_picked", "M1", "seat {seat} already took a card this round", seat=move.seat)
+        ]
+    packet = player.packet
+    if move.card not in packet:
+        return [
+            V(
+                "card_not_in_packet",
+                "M1",
+                "card {card} is not in seat {seat}'s packet",
+                card=move.card,
+                seat=move.seat,
+            )
+        ]
+    if move.card not in (packet[0], packet[-1]):
+        return [
+            V(
+                "inner_card",
+                "M1",
+                "only an end card may be taken ({first} or {last}), not {card}",
+                first=packet[0],
+                last=packet[-1],
+                card=move.card,
+            )
+        ]
+    return []
+
+
+def _turn_checks(state: State, move: Move, rule: str) -> list[Violation]:
+    return (
+        _wrong_phase(state, move, "action", rule)
+        or _bad_seat(state, move.seat)
+        or _not_your_turn(state, move.seat)
+    )  # type: ignore[attr-defined]
+
+
+def _check_udjat_take(state: State, move: UdjatTake) -> list[Violation]:
+    out = _turn_checks(state, move, "M9")
+    if out:
+        return out
+    hand = state.players[move.seat - 1].hand
+    if len(move.discard) != 2 or len(set(move.discard)) != 2:
+        return [
+            V(
+                "udjat_needs_two",
+                "M9",
+                "an Udjat eye card costs exactly 2 different god cards from hand",
+            )
+        ]
+    missing = [c for c in move.discard if c not in hand]
+    if missing:
+        return [V("card_not_in_hand", "M9", "card {card} is not in hand", card=missing[0])]
+    return []
+
+
+def _check_udjat_use(state: State, move: UdjatUse) -> list[Violation]:
+    out = _turn_checks(state, move, "M10")
+    if out:
+        return out
+    if state.players[move.seat - 1].udjat < 1:
+        return [V("no_udjat", "M10", "seat {seat} holds no Udjat eye card", seat=move.seat)]
+    return []
+
+
+def _check_pass(state: State, move: Pass) -> list[Violation]:
+    out = _turn_checks(state, move, "M8")
+    if out:
+        return out
+    ed = state.ctx.edition
+    player = state.players[move.seat - 1]
+    limit = ed.get(f"hand_limit.{state.level}", 3)
+    excess = max(0, len(player.hand) - limit)
+    if len(set(move.discard)) != len(move.discard) or any(
+        c not in player.hand for c in move.discard
+    ):
+        out.append(
+            V("card_not_in_hand", "M11", "hand-limit discards must be different cards from hand")
+        )
+    elif len(move.discard) != excess:
+        out.append(
+            V(
+                "hand_limit",
+                "L2",
+                "hand of {hand} god cards, limit {limit}: discard exactly {excess}",
+                hand=len(player.hand),
+                limit=limit,
+                excess=excess,
+            )
+        )
+    if move.djed_resource:
+        out.extend(_djed_resource_problems(state, move.seat - 1))
+    return out
+
+
+def _djed_resource_problems(state: State, seat: int) -> list[Violation]:
+    player = state.players[seat]
+    info = B.printed_space(state, player.space)
+    if player.space in state.used_resources or (
+        info.resource is not None and info.resource != "djed"
+    ):
+        return [
+            V("no_djed_resource", "M18", "space {space} offers no Djed now", space=player.space)
+        ]
+    if player.space in state.djeds:
+        return [V("space_has_djed", "L7", "space {space} already holds a Djed", space=player.space)]
+    if player.supply == 0 and sum(player.sheet) == 0:
+        return [V("no_djed_left", "L6", "seat {seat} has no Djed to place", seat=seat + 1)]
+    return []
+
+
+def _check_score_level(state: State, move: ScoreLevel) -> list[Violation]:
+    out = _wrong_phase(state, move, "score", "S1")
+    if out:
+        return out
+    for name in ("distance", "black_to"):
+        values = getattr(move, name)
+        if values is not None and len(values) != state.n:
+            return [V("score_level_seats", "S1", "{field} needs one entry per seat", field=name)]
+    for seat, player in enumerate(state.players):
+        d = None if move.distance is None else move.distance[seat]
+        if player.reached and d not in (None, 0):
+            out.append(
+                V(
+                    "distance_with_arrival",
+                    "S5",
+                    "seat {seat} reached the top: no distance",
+                    seat=seat + 1,
+                )
+            )
+        if not player.reached and d is not None:
+            if d < 1:
+                out.append(
+                    V(
+                        "zero_distance",
+                        "S5",
+                        "seat {seat} did not reach the top: distance is at least 1",
+                        seat=seat + 1,
+                    )
+                )
+            computed = B.distance_to_watcher(state, player.space)
+            if computed is not None and computed != d:
+                out.append(
+                    V(
+                        "distance_mismatch",
+                        "S5",
+                        "seat {seat} is {computed} spaces short, not {d}",
+                        seat=seat + 1,
+                        computed=computed,
+                        d=d,
+                    )
+                )
+        choice = None if move.black_to is None else move.black_to[seat]
+        if choice is not None:
+            free = sum(
+                1 for s, c in state.djeds.values() if s == seat and c in ("black", "watcher")
+            )
+            if sum(choice.as_tuple()) != free:
+                out.append(
+                    V(
+                        "black_assignment",
+                        "S3",
+                        "seat {seat} has {free} black-space Djeds, the choice places {got}",
+                        seat=seat + 1,
+                        free=free,
+                        got=sum(choice.as_tuple()),
+                    )
+                )
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# the god card play (M3–M7, M12–M17, M20)
+
+
+def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | None]:
+    out = _turn_checks(state, move, "M3")
+    if out:
+        return out, None
+    ed = state.ctx.edition
+    seat = move.seat - 1
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    unchecked = state.unchecked
+    level = state.level
+    if turn.played:
+        return [V("second_play", "L1", "god cards are played once per action phase")], None
+    limit = ed.get(f"play_limit.{level}", 2)
+    ids = [c.id for c in move.cards]
+    if len(ids) > limit:
+        out.append(
+            V(
+                "play_limit",
+                "L1",
+                "at most {limit} god cards on level {level} (got {n})",
+                limit=limit,
+                level=level,
+                n=len(ids),
+            )
+        )
+    if len(set(ids)) != len(ids):
+        out.append(V("card_twice", "M4", "a card is played twice"))
+    for card in ids:
+        if card not in player.hand:
+            out.append(
+                V(
+                    "card_not_in_hand",
+                    "M4",
+                    "card {card} is not in seat {seat}'s hand",
+                    card=card,
+                    seat=move.seat,
+                )
+            )
+    if out:
+        return out, None
+
+    # 1a/1b select and pay: all costs at once, before any effect (M5, L4, Q8)
+    facts_memo = dict(state.facts)
+    known: list[CardFacts | None] = []
+    for played in move.cards:
+        facts, problems = card_facts(state, played.id, played.printed)
+        out.extend(problems)
+        known.append(facts)
+        if facts is not None:
+            facts_memo[played.id] = facts
+            icons = set(facts.attribute)
+            if played.choose is not None and "black" not in icons and played.choose not in icons:
+                out.append(
+                    V(
+                        "attribute_not_on_card",
+                        "M12",
+                        "card {card} gives {icons}, not {choice}",
+                        card=played.id,
+                        icons=sorted(icons),
+                        choice=played.choose,
+                    )
+                )
+            if (
+                played.choose is None
+                and (len(icons) > 1 or "black" in icons)
+                and attribute_value(facts, level) > 0
+            ):
+                out.append(
+                    V(
+                        "attribute_choice_missing",
+                        "M12",
+                        "card {card}: record which attribute was taken (G10)",
+                        card=played.id,
+                    )
+                )
+            if played.choose == "black":
+                out.append(
+                    V(
+                        "attribute_choice_black",
+                        "M12",
+                        "card {card}: a value is taken as red, blue or yellow",
+                        card=played.id,
+                    )
+                )
+    unknown_cards = [c.id for c, f in zip(move.cards, known, strict=True) if f is None]
+    for card in unknown_cards:
+        unchecked = note(
+            unchecked,
+            f"card {card}",
+            "printed facts (attribute, cost, effects) neither in the edition nor in the log",
+            "G2",
+        )
+    cost_shabti = sum(f.cost_shabti for f in known if f)
+    cost_points = sum(f.cost_points for f in known if f)
+    shabti, points = player.shabti, player.points
+    if unknown_cards:
+        shabti, points = None, None  # cost and gains unknown from here on
+    else:
+        if shabti is not None and cost_shabti > shabti:
+            out.append(
+                V(
+                    "cannot_pay_shabti",
+                    "L4",
+                    "the play costs {cost} shabti, seat {seat} holds {have}",
+                    cost=cost_shabti,
+                    seat=move.seat,
+                    have=shabti,
+                )
+            )
+        if points is not None and cost_points > points:
+            out.append(
+                V(
+                    "cannot_pay_points",
+                    "L8",
+                    "the play costs {cost} points, seat {seat} has {have}",
+                    cost=cost_points,
+                    seat=move.seat,
+                    have=points,
+                )
+            )
+        if (shabti is None and cost_shabti) or (points is None and cost_points):
+            unchecked = note(
+                unchecked,
+                f"seat {move.seat} costs (level {level})",
+                "the shabti or score held is unknown, so affordability is not checked (L4, L8)",
+                "L4",
+            )
+        shabti = None if shabti is None else shabti - cost_shabti
+        points = None if points is None else points - cost_points
+    go_back = any(f is not None and f.value == "X+1" for f in known)
+    if go_back and player.space == B.START:
+        out.append(
+            V("go_back_on_start", "M20", "an X+1 card cannot be used on the start space (Q14)")
+        )
+    if out:
+        return out, None
+
+    # 2 gain attribute values (M6, M12)
+    pools = turn.pools
+    for played, facts in zip(move.cards, known, strict=True):
+        if facts is None:
+            pools = None
+            continue
+        value = attribute_value(facts, level)
+        if value == 0:
+            continue
+        colour = played.choose or facts.attribute[0]
+        pools = B.add_value(pools, colour, value)
+
+    djeds = dict(state.djeds)
+    supply, sheet = player.supply, player.sheet
+    memo = dict(state.spaces)
+    space = player.space
+
+    def place(at: str, info: SpaceInfo) -> None:
+        nonlocal supply, sheet, unchecked
+        if at == B.START or (at == B.WATCHER and level != 3) or at in djeds:
+            return  # L7: nothing is placed
+        if supply > 0:
+            supply -= 1
+        elif sum(sheet) > 0:  # Q11: take one back from the sheet
+            if move.reuse_from is not None and sheet[COLOURS.index(move.reuse_from)] > 0:
+                i = COLOURS.index(move.reuse_from)
+            else:
+                i = max(range(3), key=lambda k: (sheet[k], -k))
+                unchecked = note(
+                    unchecked,
+                    f"seat {move.seat} Djed reuse (level {level})",
+                    "which sheet area the Djed came from was not recorded (Q11)",
+                    "L6",
+                )
+            sheet = tuple(v - 1 if k == i else v for k, v in enumerate(sheet))  # type: ignore[assignment]
+        else:
+            return
+        djeds[at] = (seat, B.WATCHER if at == B.WATCHER else info.colour)
+
+    # 3 before-move effects (M7a), then the X+1 step back (Q15)
+    here = memo.get(space) or B.printed_space(state, space)
+    if any(f and f.djed_before for f in known):
+        place(space, here)
+    if go_back:
+        if move.go_back_to is None:
+            return [
+                V(
+                    "go_back_not_recorded",
+                    "M20",
+                    "record where the X+1 card's step back put the piece (G3)",
+                )
+            ], None
+        info, problems = B.resolve(state, move.go_back_to, memo)
+        if problems:
+            return problems, None
+        if B.adjacent(state, space, move.go_back_to.space) is False:
+            return [
+                V(
+                    "not_adjacent",
+                    "M13",
+                    "{a} and {b} share no passable edge",
+                    a=space,
+                    b=move.go_back_to.space,
+                )
+            ], None
+        unchecked = note(
+            unchecked,
+            f"X+1 step back (level {level})",
+            "the special card list is not in the source; the logged position is taken as given (G3)",
+            "G3",
+        )
+        space = move.go_back_to.space
+        memo[space] = info
+
+    # 4 move (M13–M17)
+    own = sum(1 for s, _ in djeds.values() if s == seat)
+    need = ed.get(f"watcher_djeds_required.{level}", 0)
+    reached = player.reached
+    for i, step in enumerate(move.path):
+        if reached:
+            out.append(V("move_after_watcher", "G8", "movement ends on the watcher space"))
+            break
+        info, problems = B.resolve(state, step, memo)
+        if problems:
+            out.extend(problems)
+            break
+        if step.space == space:
+            out.append(
+                V("not_adjacent", "M13", "step {i} does not leave {space}", i=i, space=space)
+            )
+            break
+        adj = B.adjacent(state, space, step.space)
+        if adj is False:
+            out.append(
+                V(
+                    "not_adjacent",
+                    "M13",
+                    "{a} and {b} share no passable edge",
+                    a=space,
+                    b=step.space,
+                )
+            )
+            break
+        if adj is None:
+            unchecked = note(
+                unchecked,
+                f"board edges (level {level})",
+                "board side not in the edition: passable edges are not checked",
+                "G4",
+            )
+        if step.space == B.WATCHER and own < need:
+            out.append(
+                V(
+                    "watcher_condition",
+                    "L11",
+                    "the watcher space needs {need} of your Djeds on this board (you have {own})",
+                    need=need,
+                    own=own,
+                )
+            )
+            break
+        if info.cost is None:
+            unchecked = note(
+                unchecked,
+                f"cost of {step.space} (level {level})",
+                "printed cost neither in the edition nor in the log",
+                "G4",
+            )
+        new_pools = B.pay(pools, info.cost, step.black_with)
+        if new_pools is not None and not new_pools:
+            out.append(
+                V(
+                    "cannot_pay_space",
+                    "M14",
+                    "the pool cannot pay {cost} to enter {space}",
+                    cost=list(info.cost or ()),
+                    space=step.space,
+                )
+            )
+            break
+        pools = new_pools
+        space = step.space
+        memo[space] = info
+        if space == B.WATCHER:
+            reached = True
+    if out:
+        return out, None
+
+    # M15: no stopping while leftover value could enter an adjacent space
+    if not reached and not state.ctx.options.beginner_free_stop and pools != frozenset({(0, 0, 0)}):
+        verdict = _may_stop(state, move, space, pools, memo, own, need)
+        if verdict is False:
+            return [
+                V(
+                    "must_keep_moving",
+                    "M15",
+                    "value is left that can enter a space next to {space}",
+                    space=space,
+                )
+            ], None
+        if verdict is None:
+            unchecked = note(
+                unchecked,
+                f"stop rule at {space} (seat {move.seat}, level {level})",
+                "the spaces next to the final one are not known: M15 not checked",
+                "M15",
+            )
+
+    # 5 after-move effects (M7c)
+    if any(f and f.djed_after for f in known):
+        place(space, memo.get(space) or B.printed_space(state, space))
+
+    # 6 resource gain (M7d)
+    gain_shabti = sum(f.gain_shabti for f in known if f)
+    gain_points = sum(f.gain_points for f in known if f)
+    if shabti is not None:
+        shabti += gain_shabti
+    if points is not None:
+        points += gain_points
+    if any(f and f.special for f in known):
+        unchecked = note(
+            unchecked,
+            f"special effects (level {level})",
+            "special card effects are not in the source (G3)",
+            "G3",
+        )
+
+    level_play = (
+        None
+        if player.level_play is None or unknown_cards
+        else player.level_play - cost_points + gain_points
+    )
+    hand = tuple(c for c in player.hand if c not in ids)
+    new_player = replace(
+        player,
+        hand=hand,
+        played=player.played + tuple(ids),
+        shabti=shabti,
+        points=points,
+        level_play=level_play,
+        space=space,
+        supply=supply,
+        sheet=sheet,
+        reached=reached,
+    )
+    new_state = replace(
+        state,
+        players=_set_player(state, seat, new_player),
+        turn=replace(turn, played=True, pools=None if pools is None else frozenset({(0, 0, 0)})),
+        djeds=djeds,
+        spaces=memo,
+        facts=facts_memo,
+        round_reached=state.round_reached or (reached and not player.reached),
+        unchecked=unchecked,
+    )
+    return [], new_state
+
+
+def _may_stop(state, move, space, pools, memo, own, need) -> bool | None:  # noqa: ANN001
+    """True if some payment leaves no enterable neighbour; None if the neighbours are unknown."""
+    names = B.neighbours(state, space)
+    infos: list[tuple[str, SpaceInfo]] = []
+    if names is not None:
+        infos = [(n, memo.get(n) or B.printed_space(state, n)) for n in names]
+    elif move.stop_neighbours is not None:
+        for step in move.stop_neighbours:
+            info, problems = B.resolve(state, step, memo)
+            infos.append((step.space, info))
+    elif pools is not None and all(sum(p) == 0 for p in pools):
+        return True
+    else:
+        return None
+    if pools is None:
+        return None
+    undecided = False
+    for pool in pools:
+        blocked = True
+        for name, info in infos:
+            ok = B.can_enter(pool, info, name != B.WATCHER or own >= need)
+            if ok:
+                blocked = False
+                break
+            if ok is None:
+                undecided = True
+        if blocked and not undecided:
+            return True
+    return None if undecided else False
+
+
+# ---------------------------------------------------------------------------------------
+# next_state
+
+
+def next_state(state: State, move: Move) -> State:
+    if move.type == "play":
+        new = _resolve_play(state, move)[1]
+        assert new is not None
+        return new
+    return {
+        "deal": _apply_deal,
+        "reorder": _apply_reorder,
+        "pick": _apply_pick,
+        "udjat_take": _apply_udjat_take,
+        "udjat_use": _apply_udjat_use,
+        "pass": _apply_pass,
+        "score_level": _apply_score_level,
+    }[move.type](state, move)
+
+
+def _pass_left(packets: Iterable[tuple[str, ...]], n: int) -> list[tuple[str, ...]]:
+    """Seat i's packet goes to seat i+1, its left neighbour (F9)."""
+    packets = list(packets)
+    return [packets[(i - 1) % n] for i in range(n)]
+
+
+def _apply_deal(state: State, move: Deal) -> State:
+    excluded = _excluded_now(state, move)
+    unchecked = state.unchecked
+    facts = {**state.facts, **move.facts}
+    to_discard = set()
+    limbo = set(state.limbo)
+    for p in state.players:
+        for card in p.played:
+            if card in excluded:
+                continue
+            to_discard.add(card)
+            if (
+                move.excluded is None
+                and card not in facts
+                and card not in (state.ctx.edition.get("cards") or {})
+            ):
+                limbo.add(card)
+    if limbo - set(state.limbo):
+        unchecked = note(
+            unchecked,
+            "exclusion icons",
+            "played cards without recorded facts were not checked for the exclusion icon (F6)",
+            "F6",
+        )
+    sizes = {len(p) for p in move.packets}
+    if sizes != {state.ctx.edition.get("packet_size", 7)}:
+        unchecked = note(
+            unchecked,
+            "short deal",
+            "deck and discard pile ran short; packet sizes taken as logged (G19)",
+            "G19",
+        )
+    dealt = {c for p in move.packets for c in p}
+    players = tuple(
+        replace(p, played=(), packet=tuple(move.packets[i]), picked=False, reordered=False)
+        for i, p in enumerate(state.players)
+    )
+    return replace(
+        state,
+        phase="reorder" if state.ctx.options.advanced_reorder else "pick",
+        players=players,
+        discard=frozenset((state.discard | to_discard) - dealt),
+        excluded=state.excluded | excluded,
+        limbo=frozenset(limbo - dealt),
+        facts=facts,
+        seen=state.seen | dealt,
+        unchecked=unchecked,
+    )
+
+
+def _apply_reorder(state: State, move: Reorder) -> State:
+    seat = move.seat - 1
+    players = _set_player(
+        state, seat, replace(state.players[seat], packet=tuple(move.order), reordered=True)
+    )
+    if all(p.reordered for p in players):
+        packets = _pass_left((p.packet for p in players), state.n)
+        players = tuple(replace(p, packet=packets[i]) for i, p in enumerate(players))
+        return replace(state, players=players, phase="pick")
+    return replace(state, players=players)
+
+
+def _apply_pick(state: State, move: Pick) -> State:
+    seat = move.seat - 1
+    p = state.players[seat]
+    packet = tuple(c for c in p.packet if c != move.card)
+    players = _set_player(
+        state, seat, replace(p, hand=p.hand + (move.card,), packet=packet, picked=True)
+    )
+    if not all(q.picked for q in players):
+        return replace(state, players=players)
+    packets = _pass_left((q.packet for q in players), state.n)
+    players = tuple(replace(q, packet=packets[i], picked=False) for i, q in enumerate(players))
+    return replace(state, players=players, phase="action", turn=Turn(seat=state.start_seat))
+
+
+def _apply_udjat_take(state: State, move: UdjatTake) -> State:
+    seat = move.seat - 1
+    p = state.players[seat]
+    unchecked = state.unchecked
+    supply = state.udjat_supply - 1
+    if supply < 0:
+        supply = 0
+        unchecked = note(
+            unchecked,
+            "Udjat supply",
+            "an Udjat eye card was taken from an empty supply; not ruled (G11)",
+            "G11",
+        )
+    hand = tuple(c for c in p.hand if c not in move.discard)
+    player = replace(p, hand=hand, played=p.played + tuple(move.discard), udjat=p.udjat + 1)
+    return replace(
+        state, players=_set_player(state, seat, player), udjat_supply=supply, unchecked=unchecked
+    )
+
+
+def _apply_udjat_use(state: State, move: UdjatUse) -> State:
+    seat = move.seat - 1
+    p = state.players[seat]
+    turn = state.turn
+    assert turn is not None
+    unchecked = state.unchecked
+    if move.gain == "shabti":
+        player = replace(p, udjat=p.udjat - 1, shabti=None if p.shabti is None else p.shabti + 1)
+    else:
+        player = replace(p, udjat=p.udjat - 1)
+        if turn.played:
+            unchecked = note(
+                unchecked,
+                "Udjat value after movement",
+                "an attribute value gained after the play's movement has no use (G11)",
+                "G11",
+            )
+        else:
+            turn = replace(turn, pools=B.add_value(turn.pools, move.gain, 1))
+    return replace(
+        state,
+        players=_set_player(state, seat, player),
+        turn=turn,
+        udjat_supply=state.udjat_supply + 1,  # Inferred (G11): used cards go back to the supply
+        unchecked=unchecked,
+    )
+
+
+def _apply_pass(state: State, move: Pass) -> State:
+    seat = move.seat - 1
+    p = state.players[seat]
+    hand = tuple(c for c in p.hand if c not in move.discard)
+    player = replace(p, hand=hand, played=p.played + tuple(move.discard))
+    djeds, used = dict(state.djeds), set(state.used_resources)
+    unchecked = state.unchecked
+    if move.djed_resource:
+        info = B.printed_space(state, p.space)
+        if info.resource is None:
+            unchecked = note(
+                unchecked,
+                f"Djed resource at {p.space} (level {state.level})",
+                "resource icon not recorded (M18)",
+                "M18",
+            )
+        if player.supply > 0:
+            player = replace(player, supply=player.supply - 1)
+        else:
+            i = max(range(3), key=lambda k: (player.sheet[k], -k))
+            player = replace(
+                player, sheet=tuple(v - 1 if k == i else v for k, v in enumerate(player.sheet))
+            )
+        djeds[p.space] = (seat, info.colour)
+        used.add(p.space)
+    state = replace(
+        state,
+        players=_set_player(state, seat, player),
+        djeds=djeds,
+        used_resources=frozenset(used),
+        unchecked=unchecked,
+    )
+    order = state.seat_order()
+    position = order.index(seat)
+    if position + 1 < state.n:
+        return replace(state, turn=Turn(seat=order[position + 1]))
+    return _end_round(state)
+
+
+def _end_round(state: State) -> State:
+    """5-4: shabti resource spaces (M19; before level scoring, G12), then condition A/B."""
+    players = list(state.players)
+    used = set(state.used_resources)
+    unchecked = state.unchecked
+    gainers = {}
+    for seat, p in enumerate(players):
+        info = B.printed_space(state, p.space)
+        if p.space in used:
+            continue
+        if info.resource is None and p.space not in (B.START, B.WATCHER):
+            unchecked = note(
+                unchecked,
+                f"resource icon of {p.space} (level {state.level})",
+                "not recorded: shabti resource (M19) not checked",
+                "M19",
+            )
+        if info.resource == "shabti":
+            gainers.setdefault(p.space, []).append(seat)
+    for space, seats in gainers.items():
+        used.add(space)
+        for seat in seats:
+            p = players[seat]
+            players[seat] = replace(p, shabti=None if p.shabti is None else p.shabti + 1)
+    state = replace(
+        state,
+        players=tuple(players),
+        used_resources=frozenset(used),
+        turn=None,
+        unchecked=unchecked,
+    )
+    if state.round_reached:
+        return _discard_packets(replace(state, phase="score"))
+    if len(state.players[0].packet) <= state.ctx.edition.get("packet_end_size", 2):
+        state = _discard_packets(state)
+        return replace(state, phase="deal", start_seat=(state.start_seat + 1) % state.n)
+    return replace(state, phase="pick")
+
+
+def _discard_packets(state: State) -> State:
+    leftovers = {c for p in state.players for c in p.packet}
+    players = tuple(replace(p, packet=()) for p in state.players)
+    return replace(state, players=players, discard=state.discard | leftovers)
+
+
+def _apply_score_level(state: State, move: ScoreLevel) -> State:
+    ed = state.ctx.edition
+    level = state.level
+    unchecked = state.unchecked
+    players = []
+    udjat_supply = state.udjat_supply
+    for seat, p in enumerate(state.players):
+        name = state.ctx.players[seat]
+        colours = [c for s, c in state.djeds.values() if s == seat]
+        fixed = tuple(p.sheet[i] + colours.count(c) for i, c in enumerate(COLOURS))
+        free = sum(1 for c in colours if c in ("black", B.WATCHER))
+        unknown = sum(1 for c in colours if c is None)
+        choice = None if move.black_to is None else move.black_to[seat]
+        if choice is not None:
+            added = choice.as_tuple()
+        else:
+            best = scoring.best_black_assignment(level, fixed, free, ed)  # type: ignore[arg-type]
+            added = best.added
+            if best.depends_on_unknown:
+                unchecked = note(
+                    unchecked,
+                    f"{name}: level {level} black-Djed assignment",
+                    "may depend on the level-2 table value for 4 Djeds (G6)",
+                    "S3",
+                )
+        sheet = tuple(a + b for a, b in zip(fixed, added, strict=True))
+        bonus = scoring.djed_bonus(level, sheet, ed)  # type: ignore[arg-type]
+        if unknown:
+            bonus = None
+            unchecked = note(
+                unchecked,
+                f"{name}: level {level} Djed colours",
+                "the colour of a space holding a Djed is not known (S3)",
+                "S3",
+            )
+        elif bonus is None:
+            unchecked = note(
+                unchecked,
+                f"{name}: level {level} Djed bonus",
+                "the level-2 table value for 4 Djeds of one colour is not printed (G6)",
+                "S4",
+            )
+        distance = None if move.distance is None else move.distance[seat]
+        if distance is None and not p.reached:
+            distance = B.distance_to_watcher(state, p.space)
+        low = p.level_low if p.level_start is None else None
+        result = scoring.score_level(
+            level,
+            p.level_start,
+            scoring.LevelInput(p.level_play, p.reached, distance, bonus),
+            ed,
+            low,
+        )
+        if f"l{level}_penalty" in result.unknown:
+            unchecked = note(
+                unchecked,
+                f"{name}: level {level} movement penalty",
+                "distance left or its penalty is not known (S5, G7)",
+                "S5",
+            )
+        udjat = p.udjat
+        if p.reached and scoring.arrival_bonus(level, ed)[1]:
+            if udjat_supply > 0:
+                udjat_supply -= 1
+                udjat += 1
+            else:
+                unchecked = note(
+                    unchecked,
+                    f"{name}: level {level} arrival Udjat",
+                    "the Udjat supply is empty (G11)",
+                    "G11",
+                )
+        players.append(
+            replace(
+                p,
+                sheet=sheet,
+                points=result.running,
+                level_start=result.running,
+                level_low=result.low,
+                level_play=0,
+                udjat=udjat,
+                breakdown={**p.breakdown, **result.points},
+            )
+        )
+    state = replace(
+        state, players=tuple(players), udjat_supply=udjat_supply, unchecked=unchecked, djeds={}
+    )
+    if level == 3:
+        return replace(state, phase="over")
+    watcher_cost = (
+        state.spaces.get(B.WATCHER, SpaceInfo()).cost or B.printed_space(state, B.WATCHER).cost
+    )
+    return replace(
+        state,
+        level=level + 1,
+        phase="deal",
+        start_seat=(state.start_seat + 1) % state.n,
+        players=tuple(replace(p, space=B.START, reached=False) for p in state.players),
+        spaces={},
+        used_resources=frozenset(),
+        prev_watcher_cost=watcher_cost,
+        round_reached=False,
+    )

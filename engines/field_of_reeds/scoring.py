@@ -1,0 +1,224 @@
+"""Level scoring (S1–S6) and the final ranking (T1–T2) as pure functions.
+
+Everything here works on plain ints and tuples so the score-sheet path and the move-log
+replay share one implementation. A printed value the edition does not know (f(4) on the
+level-2 table, penalties for 4 or more spaces) yields ``None`` — never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from engines.core.editions import Edition
+from engines.core.types import Category, Tiebreak
+
+COLOURS: tuple[str, str, str] = ("red", "blue", "yellow")
+LEVELS = (1, 2, 3)
+PARTS = ("play", "arrival", "djed", "penalty")
+
+Sheet = tuple[int, int, int]  # Djeds in the red, blue, yellow areas of a player sheet
+
+_PART_NAMES = {
+    "play": ("in-game points (cards)", "ゲーム中の得点（カード）", "S0"),
+    "arrival": ("arrival bonus", "到達ボーナス", "S2"),
+    "djed": ("Djed bonus", "ジェド柱ボーナス", "S4"),
+    "penalty": ("movement penalty", "移動ペナルティ", "S5"),
+}
+
+CATEGORIES: tuple[Category, ...] = (
+    Category("start", "starting point", "初期貢献点", "field_of_reeds:P3"),
+    *(
+        Category(
+            f"l{level}_{part}",
+            f"level {level}: {_PART_NAMES[part][0]}",
+            f"第{level}階層：{_PART_NAMES[part][1]}",
+            f"field_of_reeds:{_PART_NAMES[part][2]}",
+        )
+        for level in LEVELS
+        for part in PARTS
+    ),
+)
+
+TIEBREAKS: tuple[Tiebreak, ...] = (
+    Tiebreak(
+        "djeds", "Djeds placed (on the player sheet)", "配置したジェド柱の数", "field_of_reeds:T2"
+    ),
+    Tiebreak("shabti", "shabti held", "身代わり人形の数", "field_of_reeds:T2"),
+)
+
+
+def level2_points(n: int, edition: Edition) -> int | None:
+    """f(n) of the level-2 table: printed up to 5, capped at 10 for 5 or more (Q16, L12)."""
+    table = edition.get("level2_table") or []
+    cap = edition.get("level2_cap")
+    if n < len(table):
+        return table[n]
+    return cap
+
+
+def djed_bonus(level: int, sheet: Sheet, edition: Edition) -> int | None:
+    """7-2 ② Djed bonus on the whole sheet (S4)."""
+    if level == 1:
+        return sum(sheet)
+    if level == 2:
+        parts = [level2_points(n, edition) for n in sheet]
+        return None if any(p is None for p in parts) else sum(parts)  # type: ignore[misc]
+    return edition.get("level3_set_points", 4) * min(sheet)
+
+
+def arrival_bonus(level: int, edition: Edition) -> tuple[int, int]:
+    """7-1 (S2): points and Udjat eye cards for a player who reached the watcher space."""
+    return (
+        edition.get(f"arrival_points.{level}", 0),
+        edition.get(f"arrival_udjat.{level}", 0),
+    )
+
+
+def movement_penalty(distance: int, edition: Edition) -> int | None:
+    """7-3 (S5): points lost for being ``distance`` spaces short (0 = reached: no penalty)."""
+    if distance <= 0:
+        return 0
+    return edition.get(f"penalty_by_distance.{distance}")
+
+
+@dataclass(frozen=True)
+class BlackChoice:
+    added: Sheet  # how many black-space Djeds go to red, blue, yellow
+    bonus: int | None  # the level's Djed bonus with that choice
+    depends_on_unknown: bool  # some other choice's value is an unknown printed value
+
+
+def _next_level_value(level: int, sheet: Sheet, edition: Edition) -> int:
+    if level >= 3:
+        return 0
+    value = djed_bonus(level + 1, sheet, edition)
+    return -1 if value is None else value
+
+
+def compositions(total: int) -> list[Sheet]:
+    """Every way to split ``total`` black Djeds over red, blue, yellow."""
+    return [(r, b, total - r - b) for r in range(total + 1) for b in range(total - r + 1)]
+
+
+def best_black_assignment(level: int, fixed: Sheet, black: int, edition: Edition) -> BlackChoice:
+    """The player's best choice for Djeds from black spaces (S3, X12).
+
+    "Best advantage" = the highest Djed bonus of this level (the seed's own example picks
+    the colour that scores most now); ties go to the choice worth most under the next
+    level's formula, then to red before blue before yellow (a deterministic order).
+    """
+    best: tuple[tuple[int, int, Sheet], BlackChoice] | None = None
+    unknown = False
+    for added in compositions(black):
+        sheet = (fixed[0] + added[0], fixed[1] + added[1], fixed[2] + added[2])
+        bonus = djed_bonus(level, sheet, edition)
+        if bonus is None:
+            unknown = True
+        key = (-1 if bonus is None else bonus, _next_level_value(level, sheet, edition), added)
+        if best is None or key > best[0]:
+            best = (key, BlackChoice(added, bonus, False))
+    assert best is not None
+    choice = best[1]
+    return BlackChoice(choice.added, choice.bonus, unknown)
+
+
+def brute_force_black_assignment(level: int, fixed: Sheet, black: int, edition: Edition) -> Sheet:
+    """Reference for tests: try every colour for every single black Djed (3**black)."""
+    best_key, best_added = None, (0, 0, 0)
+    for colours in product(range(3), repeat=black):
+        added = tuple(colours.count(i) for i in range(3))
+        sheet = tuple(f + a for f, a in zip(fixed, added, strict=True))
+        bonus = djed_bonus(level, sheet, edition)  # type: ignore[arg-type]
+        key = (-1 if bonus is None else bonus, _next_level_value(level, sheet, edition), added)  # type: ignore[arg-type]
+        if best_key is None or key > best_key:
+            best_key, best_added = key, added
+    return best_added  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class LevelInput:
+    """What one player's level scoring needs (the sheet path and the replay both build it)."""
+
+    play: int | None  # net in-game points of the level from cards (S0): gains minus costs
+    reached: bool
+    distance: int | None  # shortest spaces still needed; None unknown; ignored if reached
+    djed: int | None  # Djed bonus of the level (already computed on the sheet)
+
+
+@dataclass(frozen=True)
+class LevelResult:
+    points: dict[str, int | None]  # category key -> effective points (after the 0 floor)
+    running: int | None  # score after the level, None if unknown
+    low: int  # a lower bound of that score (unknown bonuses are never negative)
+    notes: tuple[str, ...]
+    unknown: tuple[str, ...]  # category keys that are None, for Unchecked entries
+
+
+def score_level(
+    level: int, running: int | None, data: LevelInput, edition: Edition, low: int | None = None
+) -> LevelResult:
+    """One level for one player: play points, then 7-1, 7-2, 7-3 in that order (S1), floor 0 (L8).
+
+    ``low`` bounds an unknown ``running`` from below: a loss that the bound shows cannot
+    reach the 0 floor is still known exactly.
+    """
+    out: dict[str, int | None] = {}
+    low = (running if running is not None else 0) if low is None else low
+    notes: list[str] = []
+    unknown: list[str] = []
+
+    def add(key: str, delta: int | None, gain: bool = False, exact: bool = False) -> None:
+        nonlocal running, low
+        if exact and delta is not None:  # in-game points really happened: never cut (L8)
+            out[key] = delta
+            running = None if running is None else running + delta
+            low = max(0, low + delta)
+            return
+        if delta is None:
+            out[key] = None
+            unknown.append(key)
+            running = None
+            low = low if gain else 0  # an unknown gain is >= 0; an unknown loss may hit 0
+            return
+        if delta >= 0:
+            out[key] = delta
+            running = None if running is None else running + delta
+            low += delta
+            return
+        if running is None:
+            if low + delta >= 0:
+                out[key] = delta  # the bound shows the floor cannot cut this loss
+                low += delta
+                return
+            out[key] = None  # the 0 floor may or may not have cut this loss
+            unknown.append(key)
+            low = 0
+            return
+        effective = max(delta, -running)
+        if effective != delta:
+            notes.append(f"{key}: {delta} cut to {effective} by the 0 floor (L8)")
+        out[key] = effective
+        running += effective
+        low = running
+
+    add(f"l{level}_play", data.play, exact=True)
+    add(f"l{level}_arrival", arrival_bonus(level, edition)[0] if data.reached else 0)
+    add(f"l{level}_djed", data.djed, gain=True)
+    if data.reached:
+        add(f"l{level}_penalty", 0)
+    elif data.distance is None:
+        add(f"l{level}_penalty", None)
+    else:
+        add(f"l{level}_penalty", movement_penalty(data.distance, edition))
+    return LevelResult(out, running, low, tuple(notes), tuple(unknown))
+
+
+def tiebreak_key(djeds_on_sheet: int, shabti: int | None) -> list[int | None]:
+    """T2: more Djeds placed, then more shabti; equal on both is a shared win (T2.3)."""
+    return [djeds_on_sheet, shabti]
+
+
+def total_of(points: Sequence[int | None]) -> int:
+    return sum(p for p in points if p is not None)

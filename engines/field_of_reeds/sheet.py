@@ -1,0 +1,245 @@
+"""The end-of-game score sheet: per level what a judge sees at each level scoring.
+
+Per player and level: whether the piece reached the watcher space, the distance still
+needed otherwise, the Djeds moved from the board to the sheet by the colour of their space
+(``black`` for black spaces, ``watcher`` for the level-3 watcher space), optionally where
+the black ones went (``black_to``; otherwise the engine assigns them to the player's best
+advantage), Djeds taken back from the sheet under Q11 (``reused``), and the level's net
+in-game points from cards (gains minus point costs). Plus the shabti held at the end.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from engines.core.errors import IllegalMove
+from engines.core.parsing import Model
+from engines.core.types import Unchecked, Violation
+from engines.field_of_reeds import scoring
+from engines.field_of_reeds.scoring import COLOURS, LevelInput
+
+
+class ColourCounts(Model):
+    red: int = Field(0, ge=0)
+    blue: int = Field(0, ge=0)
+    yellow: int = Field(0, ge=0)
+
+    def as_tuple(self) -> scoring.Sheet:
+        return (self.red, self.blue, self.yellow)
+
+
+class DjedCounts(ColourCounts):
+    black: int = Field(0, ge=0)
+    watcher: int = Field(0, ge=0, le=1)  # level 3 only (M16); its sheet area is G14
+
+
+class SheetLevel(Model):
+    reached: bool
+    distance: int | None = Field(None, ge=0)
+    djeds: DjedCounts = DjedCounts()
+    black_to: ColourCounts | None = None
+    reused: ColourCounts | None = None
+    points: int = 0
+
+
+class SheetPlayer(Model):
+    levels: list[SheetLevel] = Field(min_length=3, max_length=3)
+    shabti: int = Field(0, ge=0)
+
+
+class Sheet(Model):
+    players: list[SheetPlayer] = Field(min_length=1)
+
+
+def _v(code: str, rule: str, message: str, path: str, **params: object) -> Violation:
+    return Violation(code, f"field_of_reeds:{rule}", message, params, path=path)
+
+
+def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
+    from engines.core.engine import Scored
+
+    edition = ctx.edition
+    problems: list[Violation] = []
+    if len(sheet.players) != ctx.n_players:
+        problems.append(
+            _v(
+                "sheet.player_count",
+                "P3",
+                "the sheet has {got} players, the document names {want}",
+                "$.sheet.players",
+                got=len(sheet.players),
+                want=ctx.n_players,
+            )
+        )
+        raise IllegalMove(problems)
+    for level in scoring.LEVELS:
+        if not any(p.levels[level - 1].reached for p in sheet.players):
+            problems.append(
+                _v(
+                    "sheet.no_arrival",
+                    "S1",
+                    "level {level} is scored only when someone reached its watcher space",
+                    "$.sheet.players",
+                    level=level,
+                )
+            )
+    max_djeds = edition.get("djeds_per_player", 12)
+    breakdown, tiebreak, unchecked, notes = [], [], [], []
+    for seat, player in enumerate(sheet.players):
+        base = f"$.sheet.players[{seat}]"
+        running: int | None = edition.get("start_points", 1)
+        low = running or 0
+        points: dict[str, int | None] = {"start": running}
+        on_sheet = (0, 0, 0)
+        for level, row in zip(scoring.LEVELS, player.levels, strict=True):
+            at = f"{base}.levels[{level - 1}]"
+            if row.reached and row.distance not in (None, 0):
+                problems.append(
+                    _v(
+                        "sheet.distance_with_arrival",
+                        "S5",
+                        "a player who reached the top has no distance left (got {distance})",
+                        f"{at}.distance",
+                        distance=row.distance,
+                    )
+                )
+            if not row.reached and row.distance == 0:
+                problems.append(
+                    _v(
+                        "sheet.zero_distance",
+                        "S5",
+                        "distance 0 means the player reached the top; set reached",
+                        f"{at}.distance",
+                    )
+                )
+            if row.djeds.watcher and level != 3:
+                problems.append(
+                    _v(
+                        "sheet.watcher_djed",
+                        "L7",
+                        "Djeds stand on a watcher space only on level 3",
+                        f"{at}.djeds.watcher",
+                    )
+                )
+            if row.reused is not None:
+                for i, colour in enumerate(COLOURS):
+                    if row.reused.as_tuple()[i] > on_sheet[i]:
+                        problems.append(
+                            _v(
+                                "sheet.reuse_exceeds_sheet",
+                                "L6",
+                                "{n} {colour} Djeds taken back from the sheet, only {have} were there (Q11)",
+                                f"{at}.reused.{colour}",
+                                n=row.reused.as_tuple()[i],
+                                colour=colour,
+                                have=on_sheet[i],
+                            )
+                        )
+                on_sheet = tuple(
+                    max(0, a - b) for a, b in zip(on_sheet, row.reused.as_tuple(), strict=True)
+                )  # type: ignore[assignment]
+            fixed = tuple(a + b for a, b in zip(on_sheet, row.djeds.as_tuple(), strict=True))
+            free = row.djeds.black + row.djeds.watcher
+            if row.black_to is not None:
+                if sum(row.black_to.as_tuple()) != free:
+                    problems.append(
+                        _v(
+                            "sheet.black_assignment",
+                            "S3",
+                            "black_to places {got} Djeds but {want} stood on black/watcher spaces",
+                            f"{at}.black_to",
+                            got=sum(row.black_to.as_tuple()),
+                            want=free,
+                        )
+                    )
+                added = row.black_to.as_tuple()
+                bonus = scoring.djed_bonus(
+                    level, tuple(a + b for a, b in zip(fixed, added, strict=True)), edition
+                )  # type: ignore[arg-type]
+            else:
+                choice = scoring.best_black_assignment(level, fixed, free, edition)  # type: ignore[arg-type]
+                added, bonus = choice.added, choice.bonus
+                if free:
+                    notes.append(
+                        f"{ctx.players[seat]}: level {level} black-space Djeds assigned "
+                        f"red {added[0]}, blue {added[1]}, yellow {added[2]} (best advantage, S3)"
+                    )
+                if choice.depends_on_unknown:
+                    unchecked.append(
+                        Unchecked(
+                            f"{ctx.players[seat]}: level {level} black-Djed assignment",
+                            "the best choice may depend on the level-2 table value for 4 Djeds (G6)",
+                            "field_of_reeds:S3",
+                            path=f"{at}.djeds.black",
+                        )
+                    )
+            if row.djeds.watcher:
+                notes.append(
+                    f"{ctx.players[seat]}: level-3 watcher Djed treated like a black-space Djed (G14)"
+                )
+            on_sheet = tuple(a + b for a, b in zip(fixed, added, strict=True))  # type: ignore[assignment]
+            if sum(on_sheet) > max_djeds:
+                problems.append(
+                    _v(
+                        "sheet.too_many_djeds",
+                        "L6",
+                        "{n} Djeds on the sheet after level {level}; a player has {max}",
+                        f"{at}.djeds",
+                        n=sum(on_sheet),
+                        level=level,
+                        max=max_djeds,
+                    )
+                )
+            if running is not None and running + row.points < 0:  # costs never take it below 0
+                problems.append(
+                    _v(
+                        "sheet.negative_score",
+                        "L8",
+                        "in-game points {points} would take the score from {running} below 0",
+                        f"{at}.points",
+                        points=row.points,
+                        running=running,
+                    )
+                )
+            if bonus is None:
+                unchecked.append(
+                    Unchecked(
+                        f"{ctx.players[seat]}: level {level} Djed bonus",
+                        "the level-2 table value for 4 Djeds of one colour is not printed in the source (G6)",
+                        "field_of_reeds:S4",
+                        path=f"{at}.djeds",
+                    )
+                )
+            result = scoring.score_level(
+                level,
+                running,
+                LevelInput(row.points, row.reached, row.distance, bonus),
+                edition,
+                low,
+            )
+            running, low = result.running, result.low
+            points.update(result.points)
+            notes.extend(f"{ctx.players[seat]}: {n}" for n in result.notes)
+            if f"l{level}_penalty" in result.unknown:
+                reason = (
+                    "distance left not recorded"
+                    if row.distance is None
+                    else f"penalty for {row.distance} spaces short is not printed in the source (G7)"
+                )
+                if row.distance is not None and row.distance <= 3:
+                    reason = (
+                        "the score before the penalty is unknown, so the 0 floor cannot be applied"
+                    )
+                unchecked.append(
+                    Unchecked(
+                        f"{ctx.players[seat]}: level {level} movement penalty",
+                        reason,
+                        "field_of_reeds:S5",
+                        path=f"{at}.distance",
+                    )
+                )
+        breakdown.append(points)
+        tiebreak.append(scoring.tiebreak_key(sum(on_sheet), player.shabti))
+    if problems:
+        raise IllegalMove(problems)
+    return Scored(breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked, notes=notes)

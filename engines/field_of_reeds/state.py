@@ -1,0 +1,78 @@
+"""Immutable game state. Mappings inside are never mutated: rules copy them on change."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core.engine import GameContext
+from engines.core.types import Unchecked
+from engines.field_of_reeds.moves import CardFacts
+
+Pool = tuple[int, int, int]  # red, blue, yellow attribute value of this action phase
+
+
+@dataclass(frozen=True)
+class SpaceInfo:
+    colour: str | None = None  # red/blue/yellow/black; None unknown
+    cost: tuple[str, ...] | None = None  # icons; None unknown
+    resource: str | None = None  # none/shabti/djed; None unknown
+
+
+@dataclass(frozen=True)
+class Player:
+    hand: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()  # played-card area (plays, hand-limit and Udjat discards)
+    packet: tuple[str, ...] = ()  # draft cards in front of the player
+    picked: bool = False
+    reordered: bool = False
+    shabti: int | None = 0
+    points: int | None = 1
+    level_start: int | None = 1  # score when the level began (level scoring starts there)
+    level_low: int = 1  # lower bound of that score when it is unknown
+    level_play: int | None = 0  # net points from cards this level (S0)
+    udjat: int = 0
+    space: str = "start"
+    supply: int = 12  # own Djeds neither on a board nor on the sheet
+    sheet: tuple[int, int, int] = (0, 0, 0)
+    reached: bool = False
+    breakdown: Mapping[str, int | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Turn:
+    seat: int
+    played: bool = False
+    pools: frozenset[Pool] | None = frozenset({(0, 0, 0)})  # possible pools; None unknown
+
+
+@dataclass(frozen=True)
+class State:
+    ctx: GameContext[Any]
+    level: int
+    phase: str  # deal | reorder | pick | action | score | over
+    start_seat: int
+    players: tuple[Player, ...]
+    turn: Turn | None = None
+    djeds: Mapping[str, tuple[int, str | None]] = field(
+        default_factory=dict
+    )  # space -> (seat, colour)
+    spaces: Mapping[str, SpaceInfo] = field(default_factory=dict)  # facts learned this level
+    used_resources: frozenset[str] = frozenset()
+    prev_watcher_cost: tuple[str, ...] | None = None
+    discard: frozenset[str] = frozenset()
+    excluded: frozenset[str] = frozenset()
+    limbo: frozenset[str] = frozenset()  # played cards whose exclusion icon nobody recorded
+    facts: Mapping[str, CardFacts] = field(default_factory=dict)
+    seen: frozenset[str] = frozenset()
+    udjat_supply: int = 5
+    round_reached: bool = False
+    unchecked: tuple[Unchecked, ...] = ()
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def seat_order(self) -> list[int]:
+        return [(self.start_seat + i) % self.n for i in range(self.n)]
