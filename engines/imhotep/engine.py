@@ -1,0 +1,138 @@
+"""The Imhotep engine: wiring of options, moves, rules and scoring into the framework."""
+
+from __future__ import annotations
+
+from engines.core.editions import Edition
+from engines.core.engine import EngineMeta, GameEngine, Scored
+from engines.core.types import Violation
+from engines.imhotep import effects, rules
+from engines.imhotep.components import CARDS, PYRAMID_A_SPACES
+from engines.imhotep.messages_ja import MESSAGES_JA
+from engines.imhotep.moves import MOVE_ADAPTER
+from engines.imhotep.options import PRESETS, Options
+from engines.imhotep.scoring import CATEGORIES, TIEBREAKS, EndPosition, score_end
+from engines.imhotep.sheet import Sheet, end_position
+from engines.imhotep.state import State
+
+
+def end_of_play(state: State) -> EndPosition:
+    n = state.n
+    opts = state.ctx.options
+    present: list[set[str]] = [set() for _ in range(n)]
+    if opts.sides.pyramid == "A":
+        counted = (
+            state.pyramid
+            if opts.wrath_counts_pyramid_overflow
+            else state.pyramid[:PYRAMID_A_SPACES]
+        )
+        pyramid_total = len(state.pyramid)
+    else:
+        counted = [s for p in state.pyramids_b for s in p]
+        if opts.wrath_counts_pyramid_overflow:
+            counted += list(state.pyramid_overflow)
+        pyramid_total = sum(map(len, state.pyramids_b)) + len(state.pyramid_overflow)
+    for site, owners in (("pyramid", counted), ("temple", state.temple), ("burial", state.burial)):
+        for seat in owners:
+            present[seat].add(site)
+    for seat in range(n):
+        if state.obelisk[seat]:
+            present[seat].add("obelisk")
+    for seat, _ in state.obelisks_b:
+        present[seat].add("obelisk")
+    return EndPosition(
+        track=[
+            None if unknown else score
+            for score, unknown in zip(state.score, state.unknown_track, strict=True)
+        ],
+        sled=list(state.sled),
+        burial=state.burial,
+        obelisk=list(state.obelisk),
+        hands=[{CARDS[i]: c for i, c in enumerate(hand) if c} for hand in state.hands],
+        site_stones={
+            "pyramid": pyramid_total,
+            "temple": len(state.temple),
+            "burial": len(state.burial),
+            "obelisk": sum(state.obelisk) + 3 * len(state.obelisks_b),
+        },
+        missing=[
+            frozenset(m for m in ("pyramid", "temple", "burial", "obelisk") if m not in present[s])
+            for s in range(n)
+        ],
+    )
+
+
+class ImhotepEngine(GameEngine):
+    meta = EngineMeta(
+        key="imhotep",
+        name_en="Imhotep",
+        name_ja="イムホテップ",
+        min_players=2,
+        max_players=4,
+        version="1.0.0",
+        rules_reference="shared/rules/imhotep.md",
+        presets=PRESETS,
+    )
+    options_model = Options
+    sheet_model = Sheet
+    move_adapter = MOVE_ADAPTER
+    categories = CATEGORIES
+    tiebreaks = TIEBREAKS
+    messages_ja = MESSAGES_JA
+
+    def setup(self, ctx):
+        return effects.initial_state(ctx)
+
+    def check(self, state, move):
+        return rules.check(state, move)
+
+    def next_state(self, state, move):
+        return effects.next_state(state, move)
+
+    def legal_moves(self, state):
+        return rules.legal_moves(state)
+
+    def is_over(self, state) -> bool:
+        return state.phase == "over"
+
+    def score_state(self, state) -> Scored:
+        scored = score_end(state.ctx, end_of_play(state), state.printed)
+        # What play could not verify (unknown printed values) belongs to the outcome too.
+        return Scored(
+            breakdown=scored.breakdown,
+            tiebreak=scored.tiebreak,
+            unchecked=(*state.unchecked, *scored.unchecked),
+            notes=scored.notes,
+        )
+
+    def score_sheet_model(self, ctx, sheet) -> Scored:
+        return score_end(ctx, end_position(ctx, sheet), ctx.edition.get)
+
+    def validate_edition(self, edition: Edition) -> list[Violation]:
+        out = []
+        points = edition.values.get("pyramid_a", {}).get("points")
+        if points is not None and len(points) != PYRAMID_A_SPACES:
+            out.append(
+                Violation(
+                    "setup.edition_shape",
+                    "imhotep:G4",
+                    "pyramid_a.points needs 14 values, not {n}",
+                    {"n": len(points)},
+                    path="$.edition.values.pyramid_a.points",
+                )
+            )
+        deck = edition.values.get("market", {}).get("deck", {})
+        unknown = sorted(set(deck) - set(CARDS))
+        if unknown:
+            out.append(
+                Violation(
+                    "setup.edition_shape",
+                    "imhotep:C7",
+                    "unknown market cards in the edition: {cards}",
+                    {"cards": ", ".join(unknown)},
+                    path="$.edition.values.market.deck",
+                )
+            )
+        return out
+
+
+ENGINE = ImhotepEngine()

@@ -1,0 +1,595 @@
+"""Legality: ``check`` names every rule a record breaks; ``legal_moves`` is built from the
+same predicates, so a move it yields is one ``check`` accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations, permutations
+
+from engines.core.types import Violation
+from engines.imhotep import moves as m
+from engines.imhotep.components import (
+    CARD_INDEX,
+    CARDS,
+    PYRAMID_B_SPACES,
+    QUARRY_MAX,
+    SITES,
+    SLED_CAPACITY,
+)
+from engines.imhotep.effects import cards_available
+from engines.imhotep.state import State
+
+
+def v(code: str, rule: str, message: str, **params) -> Violation:
+    return Violation(code, f"imhotep:{rule}", message, params)
+
+
+# What each phase (or pending decision) accepts, and the rule that says so.
+EXPECTED = {
+    "ships": ((m.RoundCard,), "F2", "the round card's ships"),
+    "reveal": ((m.Reveal,), "F3", "a market card reveal"),
+    "turn": (m.TURN_MOVES, "F4", "an action of the player whose turn it is"),
+    "take": ((m.Take,), "P1", "the Market card taken by the stone's owner"),
+    "pyramid": ((m.PlacePyramid,), "V2", "the Pyramid-B placement by the stone's owner"),
+    "temple": ((m.TempleReward,), "V3", "the Temple-B reward of the next visible stone"),
+    "draw": ((m.Draw,), "K1", "the card drawn from the market deck"),
+}
+
+
+def expectation(state: State):
+    key = state.pending[-1].kind if state.phase == "decide" else state.phase
+    return EXPECTED[key]
+
+
+# ---- predicates shared by check and legal_moves ----------------------------------------
+
+
+def gain_problems(state: State, seat: int, count: int, rule: str) -> list[Violation]:
+    out = []
+    if state.sled[seat] + count > SLED_CAPACITY:
+        out.append(
+            v(
+                "sled.full",
+                "L1",
+                "the sled holds at most 5 stones: {sled} + {count} is too many",
+                sled=state.sled[seat],
+                count=count,
+            )
+        )
+    if count > state.quarry[seat]:
+        out.append(
+            v(
+                "quarry.empty",
+                "L2",
+                "only {left} stones of this colour are left in the quarry, not {count}",
+                left=state.quarry[seat],
+                count=count,
+            )
+        )
+    return out
+
+
+def gain_cap(state: State, seat: int, most: int) -> int:
+    return max(0, min(most, SLED_CAPACITY - state.sled[seat], state.quarry[seat]))
+
+
+def spot_problems(state: State, ship: int, space: int, taken=()) -> list[Violation]:
+    if ship >= len(state.ships):
+        return [v("ship.unknown", "F2", "there is no ship {ship} this round", ship=ship)]
+    s = state.ships[ship]
+    if s.site is not None:
+        return [v("ship.sailed", "L6", "ship {ship} has already sailed", ship=ship)]
+    if space >= s.capacity:
+        return [
+            v(
+                "ship.no_such_space",
+                "L3",
+                "ship {ship} has {capacity} spaces; there is no space {space}",
+                ship=ship,
+                capacity=s.capacity,
+                space=space,
+            )
+        ]
+    if s.cargo[space] is not None or (ship, space) in taken:
+        return [
+            v(
+                "ship.space_taken",
+                "L3",
+                "space {space} of ship {ship} is taken",
+                ship=ship,
+                space=space,
+            )
+        ]
+    return []
+
+
+def sail_problems(state: State, ship: int, site: str, extra: int = 0, rule="L4") -> list[Violation]:
+    if ship >= len(state.ships):
+        return [v("ship.unknown", "F2", "there is no ship {ship} this round", ship=ship)]
+    s = state.ships[ship]
+    if s.site is not None:
+        return [v("ship.sailed", "L6", "ship {ship} has already sailed", ship=ship)]
+    out = []
+    if s.min_load is not None and s.load + extra < s.min_load:
+        out.append(
+            v(
+                "ship.below_min_load",
+                rule,
+                "ship {ship} carries {load} stones; it needs {min_load} to sail",
+                ship=ship,
+                load=s.load + extra,
+                min_load=s.min_load,
+            )
+        )
+    if any(other.site == site for other in state.ships):
+        out.append(
+            v("dock.taken", "L5", "the {site} dock already has a ship this round", site=site)
+        )
+    return out
+
+
+def card_problems(state: State, card: str) -> list[Violation]:
+    if state.hands[state.actor][CARD_INDEX[card]] == 0:
+        return [v("card.not_held", "M4", "the player holds no {card} card", card=card)]
+    return []
+
+
+def empty_spots(state: State) -> list[tuple[int, int]]:
+    return [
+        (i, j)
+        for i, s in enumerate(state.ships)
+        if s.site is None
+        for j, owner in enumerate(s.cargo)
+        if owner is None
+    ]
+
+
+def free_sites(state: State) -> list[str]:
+    docked = {s.site for s in state.ships}
+    return [site for site in SITES if site not in docked]
+
+
+# ---- check -------------------------------------------------------------------------------
+
+
+def check(state: State, move) -> list[Violation]:
+    if isinstance(move, m.Printed):
+        return check_printed(state, move)
+    if state.phase == "over":
+        return [v("game.over", "E1", "the game ended after round 6; no more moves")]
+    accepted, rule, what = expectation(state)
+    if not isinstance(move, accepted):
+        return [
+            v(
+                "sequence.unexpected",
+                rule,
+                "expected {expected} now, not a {got!r} record",
+                expected=what,
+                got=move.type,
+            )
+        ]
+    by = getattr(move, "by", None)
+    seat = state.current_seat()
+    if by is not None and seat is not None and by != state.ctx.players[seat]:
+        return [
+            v(
+                "sequence.wrong_player",
+                "F4",
+                "it is {expected}'s move, not {got}'s",
+                expected=state.ctx.players[seat],
+                got=by,
+            )
+        ]
+    return CHECK[type(move)](state, move)
+
+
+def check_round(state: State, move: m.RoundCard) -> list[Violation]:
+    box = Counter(state.ctx.edition.get("ships.capacities", [4, 4, 3, 3, 3, 2, 2, 1]))
+    if Counter(move.ships) - box:
+        return [
+            v(
+                "round.ships_not_in_box",
+                "F2",
+                "the ships {ships} cannot all be in the box (two 4s, three 3s, two 2s, one 1)",
+                ships=list(move.ships),
+            )
+        ]
+    out = []
+    for i, (cap, rec) in enumerate(zip(move.ships, move.min_loads or [None] * 4, strict=True)):
+        printed = state.ctx.edition.get(f"ships.min_load.{cap}")
+        if rec is not None and rec > cap:
+            out.append(
+                v(
+                    "round.min_load_above_capacity",
+                    "G1",
+                    "ship {ship}: minimum load {min_load} exceeds capacity {capacity}",
+                    ship=i,
+                    min_load=rec,
+                    capacity=cap,
+                )
+            )
+        elif rec is not None and printed is not None and rec != printed:
+            out.append(
+                v(
+                    "round.min_load_contradicts_edition",
+                    "G1",
+                    "ship {ship}: minimum load {min_load} contradicts the edition's {printed}",
+                    ship=i,
+                    min_load=rec,
+                    printed=printed,
+                )
+            )
+    return out
+
+
+def check_chance_card(state: State, card: str, code: str, rule: str) -> list[Violation]:
+    if CARD_INDEX[card] not in cards_available(state.deck, state.discard):
+        return [v(code, rule, "no {card} card is left in the market deck", card=card)]
+    return []
+
+
+def check_reveal(state: State, move: m.Reveal) -> list[Violation]:
+    return check_chance_card(state, move.card, "reveal.not_in_deck", "F3")
+
+
+def check_draw(state: State, move: m.Draw) -> list[Violation]:
+    return check_chance_card(state, move.card, "draw.not_in_deck", "K1")
+
+
+def check_quarry(state: State, move: m.Quarry) -> list[Violation]:
+    if move.count == 0 and not state.ctx.options.allow_quarry_zero:
+        return [v("quarry.zero", "G14", "quarrying 0 stones is not an action")]
+    if move.count > QUARRY_MAX:
+        return [
+            v(
+                "quarry.too_many",
+                "M1",
+                "at most 3 stones per quarry action, not {count}",
+                count=move.count,
+            )
+        ]
+    return gain_problems(state, state.actor, move.count, "M1")
+
+
+def check_load(state: State, move: m.Load) -> list[Violation]:
+    if state.sled[state.actor] == 0:
+        return [v("sled.empty", "M2", "the sled has no stone to load")]
+    return spot_problems(state, move.ship, move.space)
+
+
+def check_sail(state: State, move: m.Sail) -> list[Violation]:
+    return sail_problems(state, move.ship, move.site)
+
+
+def check_lever(state: State, move: m.PlayLever) -> list[Violation]:
+    problems = card_problems(state, "lever") or sail_problems(
+        state, move.ship, move.site, rule="K5.1"
+    )
+    if problems or move.order is None:
+        return problems
+    cargo = state.ships[move.ship].cargo
+    occupied = sorted(i for i, c in enumerate(cargo) if c is not None)
+    if sorted(move.order) != occupied:
+        return [
+            v(
+                "lever.bad_order",
+                "K5.1",
+                "the new order {order} must list each occupied space {occupied} once",
+                order=list(move.order),
+                occupied=occupied,
+            )
+        ]
+    return []
+
+
+def check_hammer(state: State, move: m.PlayHammer) -> list[Violation]:
+    problems = card_problems(state, "hammer") or gain_problems(
+        state, state.actor, move.take, "K5.2"
+    )
+    if problems:
+        return problems
+    if state.sled[state.actor] + move.take == 0:
+        return [v("sled.empty", "K5.2", "the sled has no stone to load after quarrying")]
+    return spot_problems(state, move.ship, move.space)
+
+
+def check_play_sail(state: State, move: m.PlaySail) -> list[Violation]:
+    problems = card_problems(state, "sail")
+    if problems:
+        return problems
+    if state.sled[state.actor] == 0:
+        return [v("sled.empty", "K5.3", "the sled has no stone to load")]
+    return spot_problems(state, move.ship, move.space) or sail_problems(
+        state, move.ship, move.site, extra=1, rule="K5.3"
+    )
+
+
+def check_chisel(state: State, move: m.PlayChisel) -> list[Violation]:
+    problems = card_problems(state, "chisel")
+    if problems:
+        return problems
+    if state.sled[state.actor] < 2:
+        return [
+            v(
+                "sled.too_few",
+                "K5.4",
+                "the Chisel loads 2 stones; the sled has {sled}",
+                sled=state.sled[state.actor],
+            )
+        ]
+    first, second = move.loads
+    return spot_problems(state, first.ship, first.space) or spot_problems(
+        state, second.ship, second.space, taken={(first.ship, first.space)}
+    )
+
+
+def check_pass(state: State, move: m.Pass) -> list[Violation]:
+    if any(not isinstance(x, m.Pass) for x in turn_moves(state)):
+        return [v("pass.not_allowed", "G15", "a pass is only recorded when no action is possible")]
+    return []
+
+
+def check_take(state: State, move: m.Take) -> list[Violation]:
+    if move.card == "pair":
+        if not state.pair:
+            return [v("market.no_pair", "V1", "the face-down pair is not on the Market")]
+        if move.keep is None or move.keep not in state.pair:
+            return [
+                v(
+                    "market.keep_not_in_pair",
+                    "V1",
+                    "the kept card {keep} is not in the pair {pair}",
+                    keep=move.keep,
+                    pair=list(state.pair),
+                )
+            ]
+        return []
+    if move.keep is not None:
+        return [v("market.keep_without_pair", "V1", "only the face-down pair has a card to keep")]
+    if move.card not in state.market:
+        return [
+            v(
+                "market.card_not_available",
+                "P1",
+                "no {card} card is on the Market board",
+                card=move.card,
+            )
+        ]
+    return []
+
+
+def check_place_pyramid(state: State, move: m.PlacePyramid) -> list[Violation]:
+    seat = state.pending[-1].seat
+    space = len(state.pyramids_b[move.pyramid])
+    if space >= PYRAMID_B_SPACES:
+        return [v("pyramid.full", "V2", "pyramid {pyramid} is complete", pyramid=move.pyramid)]
+    out = []
+    for field, key in (("points", "points"), ("bonus", "bonus")):
+        printed = state.printed(f"pyramid_b.{key}.{move.pyramid}.{space}")
+        given = getattr(move, field)
+        if printed is not None and given is not None and printed != given:
+            out.append(
+                v(
+                    f"pyramid.{field}_mismatch",
+                    "G5",
+                    "pyramid {pyramid} space {space} shows {printed} {field}, not {given}",
+                    pyramid=move.pyramid,
+                    space=space,
+                    printed=printed,
+                    given=given,
+                    field=field,
+                )
+            )
+    if out:
+        return out
+    bonus = state.printed(f"pyramid_b.bonus.{move.pyramid}.{space}")
+    bonus = move.bonus if bonus is None else bonus
+    if move.take is not None:
+        if bonus != 2:
+            return [
+                v("pyramid.bonus_not_available", "V2", "this space gives no stones from the quarry")
+            ]
+        return gain_problems(state, seat, move.take, "V2")
+    if move.load is not None:
+        if bonus != 3:
+            return [v("pyramid.bonus_not_available", "V2", "this space gives no extra load")]
+        if state.sled[seat] == 0:
+            return [v("sled.empty", "V2", "the sled has no stone to load")]
+        return spot_problems(state, move.load.ship, move.load.space)
+    return []
+
+
+def check_temple_reward(state: State, move: m.TempleReward) -> list[Violation]:
+    pending = state.pending[-1]
+    printed = state.printed(f"temple_b.columns.{pending.column}")
+    if printed is not None and move.bonus is not None and printed != move.bonus:
+        return [
+            v(
+                "temple.bonus_mismatch",
+                "G6",
+                "column {column} shows bonus {printed}, not {given}",
+                column=pending.column,
+                printed=printed,
+                given=move.bonus,
+            )
+        ]
+    bonus = printed if printed is not None else move.bonus
+    if move.take is not None:
+        if bonus != 1:
+            return [
+                v(
+                    "temple.take_not_available",
+                    "V3",
+                    "only bonus 1 offers stones instead of the point",
+                )
+            ]
+        return gain_problems(state, pending.seat, move.take, "V3")
+    return []
+
+
+FACT_KEYS = {
+    r"pyramid_b\.points\.[0-2]\.[0-4]": "G5",
+    r"pyramid_b\.bonus\.[0-2]\.[0-4]": "G5",
+    r"temple_b\.columns\.[0-4]": "G6",
+    r"burial_b\.ranks\.[0-3]": "G7",
+    r"obelisk_b\.track\.\d{1,2}": "G8",
+}
+
+
+def check_printed(state: State, move: m.Printed) -> list[Violation]:
+    rule = next((r for pat, r in FACT_KEYS.items() if re.fullmatch(pat, move.key)), None)
+    if rule is None:
+        return [
+            v(
+                "printed.unknown_key",
+                "G1",
+                "{key!r} is not a printed value the judge records",
+                key=move.key,
+            )
+        ]
+    known = state.printed(move.key)
+    if known is not None and known != move.value:
+        return [
+            v(
+                "printed.contradicts",
+                rule,
+                "{key} is {known}, not {value}",
+                key=move.key,
+                known=known,
+                value=move.value,
+            )
+        ]
+    return []
+
+
+CHECK = {
+    m.RoundCard: check_round,
+    m.Reveal: check_reveal,
+    m.Draw: check_draw,
+    m.Quarry: check_quarry,
+    m.Load: check_load,
+    m.Sail: check_sail,
+    m.PlayLever: check_lever,
+    m.PlayHammer: check_hammer,
+    m.PlaySail: check_play_sail,
+    m.PlayChisel: check_chisel,
+    m.Pass: check_pass,
+    m.Take: check_take,
+    m.PlacePyramid: check_place_pyramid,
+    m.TempleReward: check_temple_reward,
+}
+
+
+# ---- legal_moves -------------------------------------------------------------------------
+
+
+def ship_sets(capacities: list[int]) -> list[tuple[int, ...]]:
+    return sorted(set(tuple(sorted(c, reverse=True)) for c in combinations(capacities, 4)))
+
+
+def legal_moves(state: State) -> Iterator:
+    """Every legal record now (printed-value records aside), chance records included."""
+    phase = state.phase
+    if phase == "over":
+        return
+    if phase == "ships":
+        for ships in ship_sets(state.ctx.edition.get("ships.capacities", [4, 4, 3, 3, 3, 2, 2, 1])):
+            yield m.RoundCard(type="round", ships=list(ships))
+    elif phase == "reveal":
+        for i in cards_available(state.deck, state.discard):
+            yield m.Reveal(type="reveal", card=CARDS[i])
+    elif phase == "turn":
+        yield from turn_moves(state)
+    else:
+        yield from decisions(state)
+
+
+def turn_moves(state: State) -> Iterator:
+    seat = state.actor
+    any_action = False
+    lo = 0 if state.ctx.options.allow_quarry_zero else 1
+    for k in range(lo, gain_cap(state, seat, QUARRY_MAX) + 1):
+        any_action = True
+        yield m.Quarry(type="quarry", count=k)
+    spots = empty_spots(state)
+    sled = state.sled[seat]
+    if sled:
+        for ship, space in spots:
+            any_action = True
+            yield m.Load(type="load", ship=ship, space=space)
+    sites = free_sites(state)
+    for ship, s in enumerate(state.ships):
+        if s.site is None and (s.min_load is None or s.load >= s.min_load):
+            for site in sites:
+                any_action = True
+                yield m.Sail(type="sail", ship=ship, site=site)
+    hand = state.hands[seat]
+    if hand[CARD_INDEX["lever"]]:
+        for ship, s in enumerate(state.ships):
+            if s.site is None and (s.min_load is None or s.load >= s.min_load):
+                occupied = [i for i, c in enumerate(s.cargo) if c is not None]
+                for order in permutations(occupied):
+                    for site in sites:
+                        any_action = True
+                        yield m.PlayLever(
+                            type="play_lever", ship=ship, site=site, order=list(order)
+                        )
+    if hand[CARD_INDEX["hammer"]] and spots:
+        for take in range(gain_cap(state, seat, QUARRY_MAX) + 1):
+            if sled + take:
+                for ship, space in spots:
+                    any_action = True
+                    yield m.PlayHammer(type="play_hammer", take=take, ship=ship, space=space)
+    if hand[CARD_INDEX["sail"]] and sled:
+        for ship, space in spots:
+            s = state.ships[ship]
+            if s.min_load is None or s.load + 1 >= s.min_load:
+                for site in sites:
+                    any_action = True
+                    yield m.PlaySail(type="play_sail", ship=ship, space=space, site=site)
+    if hand[CARD_INDEX["chisel"]] and sled >= 2:
+        for a, b in combinations(spots, 2):
+            any_action = True
+            yield m.PlayChisel(
+                type="play_chisel",
+                loads=[m.Spot(ship=a[0], space=a[1]), m.Spot(ship=b[0], space=b[1])],
+            )
+    if not any_action:
+        yield m.Pass(type="pass")
+
+
+def decisions(state: State) -> Iterator:
+    pending = state.pending[-1]
+    seat = pending.seat
+    if pending.kind == "take":
+        for card in dict.fromkeys(state.market):
+            yield m.Take(type="take", card=card)
+        for keep in dict.fromkeys(state.pair):
+            yield m.Take(type="take", card="pair", keep=keep)
+    elif pending.kind == "draw":
+        for i in cards_available(state.deck, state.discard):
+            yield m.Draw(type="draw", card=CARDS[i])
+    elif pending.kind == "pyramid":
+        for p, pyramid in enumerate(state.pyramids_b):
+            if len(pyramid) >= PYRAMID_B_SPACES:
+                continue
+            bonus = state.printed(f"pyramid_b.bonus.{p}.{len(pyramid)}")
+            yield m.PlacePyramid(type="place_pyramid", pyramid=p)
+            if bonus == 2:
+                for k in range(1, gain_cap(state, seat, QUARRY_MAX) + 1):
+                    yield m.PlacePyramid(type="place_pyramid", pyramid=p, take=k)
+            if bonus == 3 and state.sled[seat]:
+                for ship, space in empty_spots(state):
+                    load = m.Spot(ship=ship, space=space)
+                    yield m.PlacePyramid(type="place_pyramid", pyramid=p, load=load)
+    elif pending.kind == "temple":
+        printed = state.printed(f"temple_b.columns.{pending.column}")
+        for bonus in (printed,) if printed is not None else (1, 2, 3):
+            given = None if printed is not None else bonus
+            yield m.TempleReward(type="temple_reward", bonus=given)
+            if bonus == 1:
+                for k in range(gain_cap(state, seat, 2) + 1):
+                    yield m.TempleReward(type="temple_reward", bonus=given, take=k)

@@ -1,0 +1,170 @@
+"""Final scoring (E2): one function for both paths, the replayed end state and the sheet.
+
+Categories are declared once here in score-sheet order. The score track carries every
+point scored during play (Pyramid, Temple, Obelisk-B obelisks, B-side bonuses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core.engine import Scored
+from engines.core.types import Category, Tiebreak, Unchecked
+from engines.imhotep.components import (
+    BURIAL_ROWS,
+    GREEN_SITE,
+    MONUMENTS,
+    WRATH_PENALTY,
+    statues_text_reading,
+    triangle_with_tail,
+)
+
+CATEGORIES = (
+    Category("track", "Score track (during play)", "得点表示板（ゲーム中の得点）", "imhotep:S1"),
+    Category("burial", "Burial Chamber", "埋葬室", "imhotep:S4"),
+    Category("obelisk", "Obelisk", "オベリスク", "imhotep:S5"),
+    Category("green", "Green cards (decorations)", "緑のカード（装飾）", "imhotep:S7"),
+    Category("purple", "Purple cards (statues)", "紫のカード（偶像）", "imhotep:S8"),
+    Category("blue", "Blue cards held", "保有する青のカード", "imhotep:S9"),
+    Category("wrath", "Pharaoh's Wrath", "ファラオの怒り", "imhotep:V6"),
+)
+TIEBREAKS = (Tiebreak("sled", "Stones on the sled", "石材置き場の石材の数", "imhotep:T2"),)
+
+
+@dataclass(frozen=True)
+class EndPosition:
+    """What final scoring needs, whichever path it came from. Seats are 0-based."""
+
+    track: Sequence[int | None]
+    sled: Sequence[int]
+    burial: Sequence[int]  # owner of each Burial Chamber stone in placement order
+    obelisk: Sequence[int]  # side A: stack height; side B: stones still waiting
+    hands: Sequence[dict[str, int]]
+    site_stones: dict[str, int]  # every stone on each monument board (G22)
+    missing: Sequence[frozenset[str]]  # monuments without the player's stone (V6)
+
+
+def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int | None]:
+    """S5/V4: rank players with at least one stone; tied players share the summed points
+    of the ranks they occupy, rounded down. None where a needed printed value is unknown."""
+    out: list[int | None] = [0] * len(counts)
+    for seat, count in enumerate(counts):
+        if count < 1:
+            continue
+        best = sum(1 for other in counts if other > count)  # 0-based rank
+        tied = sum(1 for other in counts if other == count)
+        cells = [table[r] if r < len(table) else 0 for r in range(best, best + tied)]
+        out[seat] = None if any(c is None for c in cells) else sum(cells) // tied
+    return out
+
+
+def burial_areas(burial: Sequence[int]) -> list[list[int]]:
+    """S4: sizes of the orthogonally connected same-colour groups, per seat.
+
+    Stone n lies in column n // 3, row n % 3 (P4): top to bottom, then the next column.
+    """
+    cells = {(i // BURIAL_ROWS, i % BURIAL_ROWS): owner for i, owner in enumerate(burial)}
+    seen: set[tuple[int, int]] = set()
+    areas: dict[int, list[int]] = {}
+    for start, owner in cells.items():
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            col, row = stack.pop()
+            size += 1
+            for nxt in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
+                if nxt not in seen and cells.get(nxt) == owner:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        areas.setdefault(owner, []).append(size)
+    return [sorted(areas.get(seat, []), reverse=True) for seat in range(max(areas, default=-1) + 1)]
+
+
+def burial_a(burial: Sequence[int], n: int) -> list[int]:
+    areas = burial_areas(burial)
+    return [
+        sum(triangle_with_tail(a) for a in (areas[s] if s < len(areas) else [])) for s in range(n)
+    ]
+
+
+def burial_b(burial: Sequence[int], n: int, table: Sequence[int | None]) -> list[int | None]:
+    """V4: each of the 3 rows ranks players by their stones in it."""
+    totals: list[int | None] = [0] * n
+    for row in range(BURIAL_ROWS):
+        counts = [0] * n
+        for i, owner in enumerate(burial):
+            if i % BURIAL_ROWS == row:
+                counts[owner] += 1
+        for seat, pts in enumerate(rank_split(counts, table)):
+            total = totals[seat]
+            totals[seat] = None if total is None or pts is None else total + pts
+    return totals
+
+
+def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
+    n = ctx.n_players
+    opts = ctx.options
+    unchecked: list[Unchecked] = []
+    if opts.sides.burial == "A":
+        burial: list[int | None] = list(burial_a(end.burial, n))
+    else:
+        table = [printed(f"burial_b.ranks.{r}") for r in range(4)]
+        burial = burial_b(end.burial, n, table)
+        for seat, pts in enumerate(burial):
+            if pts is None:
+                unchecked.append(
+                    Unchecked(
+                        f"{ctx.players[seat]}: Burial Chamber B",
+                        "a rank this player shares or holds has no known printed points "
+                        "(4th place: G7); supply burial_b.ranks in the edition or log",
+                        "imhotep:V4",
+                    )
+                )
+    if opts.sides.obelisk == "A":
+        table = printed(f"obelisk_a.ranks.{n}") or [None] * n
+        obelisk: list[int | None] = rank_split(end.obelisk, table)
+    else:
+        obelisk = list(end.obelisk)  # V5: one point per stone not used in an obelisk
+    statues = triangle_with_tail if opts.statue_scoring == "table" else statues_text_reading
+    breakdown = []
+    for seat in range(n):
+        hand = end.hands[seat]
+        green = sum(
+            hand.get(card, 0) * (end.site_stones.get(site, 0) // 3)
+            for card, site in GREEN_SITE.items()
+        )
+        blue = sum(hand.get(c, 0) for c in ("lever", "hammer", "sail", "chisel"))
+        wrath = -WRATH_PENALTY if opts.pharaohs_wrath and end.missing[seat] else 0
+        breakdown.append(
+            {
+                "track": end.track[seat],
+                "burial": burial[seat],
+                "obelisk": obelisk[seat],
+                "green": green,
+                "purple": statues(hand.get("statue", 0)),
+                "blue": blue,
+                "wrath": wrath,
+            }
+        )
+    notes = [
+        "Statues scored by the printed table (G11)"
+        if opts.statue_scoring == "table"
+        else "Statues scored by the rulebook prose: +2 from the 5th (G11)",
+        "Burial areas scored by the formula 1/3/6/10/15, then +2 per stone (G12)",
+    ]
+    if opts.pharaohs_wrath:
+        notes.append("Pharaoh's Wrath: -5 once for any missing monument (G19)")
+    return Scored(
+        breakdown=breakdown,
+        tiebreak=[[s] for s in end.sled],
+        unchecked=unchecked,
+        notes=notes,
+    )
+
+
+def missing_monuments(present: Sequence[set[str]], n: int) -> list[frozenset[str]]:
+    return [frozenset(m for m in MONUMENTS if m not in present[s]) for s in range(n)]

@@ -1,0 +1,144 @@
+"""Immutable Imhotep state, and the mutable working copy ``next_state`` edits then freezes.
+
+Stones are identified by their owner's seat (0-based, seat 0 = start player of round 1).
+Sites keep their stones in placement order, which fixes every position (P2-P5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engines.core.engine import GameContext
+from engines.core.types import Unchecked
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    capacity: int
+    min_load: int | None  # None: neither edition nor judge gave the printed value (G1)
+    cargo: tuple[int | None, ...]  # owner seat per space, bow first
+    site: str | None = None  # where it docked; None while unsailed
+
+    @property
+    def load(self) -> int:
+        return sum(1 for c in self.cargo if c is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision (or a recorded draw) the game waits for before anything else happens."""
+
+    kind: str  # "take" (P1/V1), "pyramid" (V2), "temple" (V3), "draw" (K1)
+    seat: int
+    column: int = -1  # Temple-B column for "temple"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    ctx: GameContext
+    phase: str  # "ships", "reveal", "turn", "decide", "over"
+    round: int
+    start_seat: int
+    actor: int
+    ships: tuple[Ship, ...]
+    market: tuple[str, ...]  # face-up cards on the Market board
+    pair: tuple[str, ...]  # the face-down pair (V1) until taken
+    reveals_left: int
+    deck: tuple[int, ...]  # count per card kind (components.CARDS order)
+    discard: tuple[int, ...]
+    quarry: tuple[int, ...]  # per seat
+    sled: tuple[int, ...]
+    score: tuple[int, ...]  # the score track
+    hands: tuple[tuple[int, ...], ...]  # per seat, count per card kind
+    pyramid: tuple[int, ...]  # side A: owners in fill order, overflow after the 14th
+    pyramids_b: tuple[tuple[int, ...], ...]  # side B: three pyramids, owners in fill order
+    pyramid_overflow: tuple[int, ...]  # side B overflow owners
+    temple: tuple[int, ...]
+    burial: tuple[int, ...]
+    obelisk: tuple[int, ...]  # per seat: side A stack height, side B waiting stones
+    obelisks_b: tuple[tuple[int, int | None], ...]  # side B: (owner, track value) in order
+    unloading: tuple[int, ...]  # owners still on the ship being unloaded, next first
+    unload_site: str | None
+    pending: tuple[Pending, ...]  # a stack: the last one is resolved first
+    after: str  # "", "turn_end" or "round_end": what follows once nothing is pending
+    last_sailer: int
+    facts: tuple[tuple[str, int], ...]  # printed values the judge recorded
+    unknown_track: tuple[bool, ...]  # per seat: some score-track points are unknown
+    unchecked: tuple[Unchecked, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.ctx.players)
+
+    def side(self, site: str) -> str:
+        return getattr(self.ctx.options.sides, site)
+
+    def current_seat(self) -> int | None:
+        if self.phase == "turn":
+            return self.actor
+        if self.phase == "decide":
+            return self.pending[-1].seat
+        return None
+
+    def printed(self, key: str) -> Any:
+        """A printed value: the edition's, else the judge's recorded fact, else None."""
+        value = self.ctx.edition.get(key)
+        if value is None:
+            for k, v in self.facts:
+                if k == key:
+                    return v
+        return value
+
+
+_NAMES = tuple(f.name for f in fields(State))
+_LISTS = [
+    "market",
+    "pair",
+    "deck",
+    "discard",
+    "quarry",
+    "sled",
+    "score",
+    "pyramid",
+    "pyramid_overflow",
+    "temple",
+    "burial",
+    "obelisk",
+    "obelisks_b",
+    "unloading",
+    "pending",
+    "unknown_track",
+    "unchecked",
+    "ships",
+    "facts",
+]
+
+
+class Work:
+    """A mutable copy of a State: rules edit it in place, then ``freeze`` it."""
+
+    def __init__(self, state: State) -> None:
+        for name in _NAMES:
+            setattr(self, name, getattr(state, name))
+        for name in _LISTS:
+            setattr(self, name, list(getattr(state, name)))
+        self.hands = [list(h) for h in state.hands]
+        self.pyramids_b = [list(p) for p in state.pyramids_b]
+
+    @property
+    def n(self) -> int:
+        return len(self.ctx.players)
+
+    def side(self, site: str) -> str:
+        return getattr(self.ctx.options.sides, site)
+
+    printed = State.printed
+
+    def freeze(self) -> State:
+        values = {name: getattr(self, name) for name in _NAMES}
+        for name in _LISTS:
+            values[name] = tuple(values[name])
+        values["hands"] = tuple(tuple(h) for h in self.hands)
+        values["pyramids_b"] = tuple(tuple(p) for p in self.pyramids_b)
+        return State(**values)
