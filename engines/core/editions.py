@@ -60,7 +60,7 @@ class Edition:
 
 
 def overlay(base: Any, extra: Any) -> Any:
-    """Deep-merge ``extra`` over ``base``; a null in ``extra`` keeps the base value."""
+    """Deep-merge ``extra`` over ``base``; a null in ``extra`` (in lists too) keeps the base."""
     if extra is None:
         return base
     if isinstance(base, Mapping) and isinstance(extra, Mapping):
@@ -68,6 +68,13 @@ def overlay(base: Any, extra: Any) -> Any:
         for key, value in extra.items():
             merged[key] = overlay(base.get(key), value)
         return merged
+    if isinstance(base, list) and isinstance(extra, list):
+        # Element by element, so a null inside a carried list (e.g. a table row) keeps the
+        # known printed value; a longer carried list extends the table.
+        tail = extra[len(base) :]
+        return (
+            [overlay(b, e) for b, e in zip(base, extra, strict=False)] + base[len(extra) :] + tail
+        )
     return extra
 
 
