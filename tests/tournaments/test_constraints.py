@@ -186,3 +186,17 @@ def test_deleting_an_event_cascades_to_its_rounds(full_table):
     event.delete()
     assert not Event.objects.exists()
     assert not Table.objects.exists()
+
+
+def test_event_clean_refuses_a_table_size_the_game_does_not_allow():
+    import engines
+
+    for key in engines.available_engines():
+        allowed = engines.get_engine(key).meta.player_counts
+        too_small = min(allowed) - 1
+        if too_small < 1:
+            continue
+        event = EventFactory.build(game_key=key, table_sizes=[too_small])
+        with pytest.raises(ValidationError) as excinfo:
+            event.full_clean()
+        assert "table_sizes" in excinfo.value.message_dict, key
