@@ -179,6 +179,10 @@ def validate_schedule(
     largest = max(len(t) for tables, _ in rounds for t in tables) if rounds else 0
     history = list(players)
     seated, meetings = [], {}
+    for p in players:  # earlier meetings count, as in plan_schedule
+        for o, k in p.met.items():
+            if o in by_token.values() and k > 0 and str(p.id) < str(o):
+                meetings[frozenset((p.id, o))] = k
     for tables, byes in rounds:
         model = CostModel(history, weights, use_spread=False, largest_table=largest)
         out, total = [], TableCost()
