@@ -43,3 +43,62 @@ def playout(options: dict[str, Any], n_players: int, seed: int, cap: int = 5000)
         state = ENGINE.next_state(state, move)
         states.append(state)
     return state, records, states
+
+
+# A hand-recorded Ver1 layout (no map): the judge's facts only. See vectors/X1_*.json.
+SETUP_V1: dict[str, Any] = {
+    "type": "setup",
+    "start_tiles": [
+        {"square": [3, 4], "tile": {"eyes": 1}, "stairs": "left", "stack": 0},
+        {
+            "square": [4, 4],
+            "tile": {"workers": 1, "blocks": ["blue"], "eyes": 1},
+            "stairs": "down",
+            "stack": 1,
+        },
+        {"square": [6, 6], "tile": {"blocks": ["red"]}, "stairs": "right", "stack": 2},
+        {"square": [7, 7], "tile": {"workers": 1}, "stairs": "down", "stack": 3},
+    ],
+    "foundations": [
+        {"square": [3, 3], "value": 3},
+        {"square": [5, 4], "value": 2},
+        {"square": [6, 7], "value": 4},
+    ],
+    "hand_stacks": [4, 5],
+}
+PLACE_X1: dict[str, Any] = {
+    "type": "place_tile",
+    "square": [2, 4],
+    "tile": {"workers": 1},
+    "stairs": "up",
+    "facing": {"square": [1, 4], "kind": "site"},
+    "foundation": {"square": [1, 4], "value": 1},
+}
+LINE_X1: dict[str, Any] = {
+    "type": "choose_line",
+    "axis": "vertical",
+    "squares": [
+        {"square": [2, 4], "kind": "tile"},
+        {"square": [3, 4], "kind": "tile"},
+        {"square": [4, 4], "kind": "tile"},
+    ],
+}
+MOVES_X2 = [
+    {"type": "move_worker", "origin": [2, 4], "target": [3, 3]},
+    {"type": "move_worker", "origin": [4, 4], "target": [3, 3]},
+]
+END_TURN = [{"type": "refill", "stack": 6}, {"type": "end_turn"}]
+
+
+def first_turn(version: int = 1, **options: Any) -> TerraState:
+    """Alex's first turn of the X1/X2 layout, played through to the end of the turn."""
+    line = dict(LINE_X1, coin_symbols=0) if version >= 2 else LINE_X1
+    return run(
+        start(["Alex", "Bodo"], version=version, **options),
+        [SETUP_V1, PLACE_X1, line, *MOVES_X2, *END_TURN],
+    )
+
+
+def with_player(state: TerraState, colour: int = 0, **changes: Any) -> TerraState:
+    """A test shortcut: give a player resources directly (not a game move)."""
+    return state.with_player(colour, **changes)
