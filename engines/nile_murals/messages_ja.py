@@ -1,0 +1,45 @@
+"""Japanese message templates by violation code (same ``{params}`` as the English ones).
+
+English-only params (such as ``where`` or ``how``) are left out of the Japanese text.
+"""
+
+MESSAGES_JA = {
+    "game_over": "ゲームは終了しています（全カードがシートに置かれています）",
+    "deal_pending": "まず各プレイヤーが山札から最初の手札を1枚引きます（{player}がまだです）",
+    "deal_after_setup": "最初の手札は配り終えています。引く・置く記録にしてください",
+    "card_already_placed": "カード{card:02d}はすでにシートに置かれています",
+    "empty_source": "選んだ場所は空なので、そこからは引けません",
+    "card_not_in_deck": "カード{card:02d}は山札にありません",
+    "card_not_in_discard": "カード{card:02d}は場札にありません",
+    "card_not_in_hand": "カード{card:02d}はこのプレイヤーの手札にありません",
+    "unknown_player": "{player!r}はこのゲームの参加者ではありません",
+    "turn_already_ended": "{player}の手番はすでに終了しています（今は{actor}の手番です）",
+    "player_skipped": "{player}は手札がないため、山札と場札がなくなった後は手番が飛ばされます",
+    "not_your_turn": "今は{actor}の手番です（{player}ではありません）",
+    "ankh_draw_missing": (
+        "カード{card:02d}はアンクカードです。続ける前に山札か場札を{owed}枚引いてください"
+    ),
+    "bonus_draws_missing": "{k}枚のコンボボーナスはカード{n}枚です。あと{owed}枚引いてください",
+    "too_many_bonus_draws": (
+        "前の手番のボーナスは引き終えています（{k}枚のコンボボーナスはカード{n}枚）"
+    ),
+    "deck_card_must_be_placed": (
+        "山札から引いたカードは、すぐに置くかミスになります。手札にはできません"
+    ),
+    "draw_not_due": "アンクやボーナスで引く場面ではありません。場札は取ったらシートに置きます",
+    "stop_before_placing": "パスはできません。最低1枚は置かなければなりません",
+    "shadowed_card": "カード{card:02d}は{prev:02d}の右下（影）なので、手札・場札から選べません",
+    "miss_fact_mismatch": "カード{card:02d}のミスの記録が、置けない区域の規則と合いません",
+    "ankh_fact_mismatch": (
+        "カード{card:02d}がアンクカードかどうかの記録が、エディションや前の記録と合いません"
+    ),
+    "too_many_ankh_cards": "アンクカードは{n}枚です。{card:02d}を加えると多すぎます",
+    "area_fact_mismatch": "カード{card:02d}のエリア完成の記録が、印刷情報と合いません",
+    "too_many_area_completions": "{n}のエリアはすべて完成済みです（各エリアの完成は1回だけ）",
+    "sheet.player_count": "スコアシートの行数{got}がプレイヤー数{n}と合いません",
+    "sheet.negative_track": "コンボ・エリアトラックは0未満になりません",
+    "sheet.positive_miss": "ミストラックは0, -1, -2…と進みます。0より大きくなりません",
+    "sheet.area_sum": (
+        "各エリアは1回ずつ完成するので、エリアの値の合計は{want}です（{got}ではありません）"
+    ),
+}

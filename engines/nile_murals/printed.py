@@ -1,0 +1,192 @@
+"""The edition's printed data, turned into fast look-ups once per game, and its checks.
+
+Unknown values stay unknown (``None``): callers decide what can still be checked and list
+the rest as unchecked. Nothing here fills a gap with a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core.editions import Edition
+from engines.core.types import Violation
+
+TRACKS = ("combo", "area", "miss")
+# Facts the rulebook text itself states; an edition that contradicts them is rejected.
+RULEBOOK_ANKH = 22  # 例1 B: アンクカードの22
+RULEBOOK_AREA_SQUARE, RULEBOOK_AREA_VALUE = 64, 3  # 例1 C: 64 completes an area marked III
+
+
+def bit(card: int) -> int:
+    return 1 << card
+
+
+@dataclass(frozen=True)
+class ComboCell:
+    points: int | None
+    cards: int | None  # None: the printed count is unknown (G1)
+    min_cards: int  # bounds the rulebook text still gives when ``cards`` is unknown
+    max_cards: int
+
+
+@dataclass(frozen=True)
+class Printed:
+    ankh_count: int
+    ankh_mask: int  # cards the edition names as ankh cards
+    ankh_complete: bool  # every ankh card is named, so any other card is not one
+    area_count: int
+    area_of: tuple[int | None, ...]  # square -> area index, where known
+    area_mask: tuple[int | None, ...]  # area index -> its squares, when fully known
+    area_value: tuple[int | None, ...]
+    combo: dict[int, ComboCell]
+    rank_points: dict[str, tuple[int | None, ...]]
+
+    @property
+    def area_total(self) -> int | None:
+        """Sum of all area values (L11), when every value is known."""
+        if any(v is None for v in self.area_value):
+            return None
+        return sum(v for v in self.area_value if v is not None)
+
+
+def _as_int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def load_printed(edition: Edition) -> Printed:
+    """Look-ups from an edition already accepted by ``edition_problems``."""
+    ankh_count = edition.get("ankh_count", 13)
+    named = [c for c in edition.get("ankh_cards", []) or [] if _as_int(c) is not None]
+    ankh_mask = 0
+    for card in named:
+        ankh_mask |= bit(card)
+    area_count = edition.get("area_count", 12)
+    areas = edition.get("areas") or []
+    area_of: list[int | None] = [None] * 100
+    area_mask: list[int | None] = [None] * area_count
+    area_value: list[int | None] = [None] * area_count
+    for index in range(area_count):
+        area = areas[index] if index < len(areas) and isinstance(areas[index], dict) else {}
+        area_value[index] = _as_int(area.get("value"))
+        squares = area.get("squares")
+        if squares is not None:
+            mask = 0
+            for square in squares:
+                mask |= bit(square)
+                area_of[square] = index
+            area_mask[index] = mask
+        for square in area.get("includes") or ():
+            area_of[square] = index
+    low, high = edition.get("bonus_card_range", [1, 4])
+    combo = {}
+    for k in range(1, 11):
+        cell = edition.get(f"combo_bonus.{k}", {}) or {}
+        cards = _as_int(cell.get("cards"))
+        icon = cell.get("card_icon")
+        combo[k] = ComboCell(
+            points=_as_int(cell.get("points")),
+            cards=cards,
+            min_cards=cards if cards is not None else (low if icon is True else 0),
+            max_cards=cards if cards is not None else (0 if icon is False else high),
+        )
+    ranks = {
+        track: tuple(_as_int(p) for p in (edition.get(f"rank_points.{track}") or [None] * 3))
+        for track in TRACKS
+    }
+    return Printed(
+        ankh_count=ankh_count,
+        ankh_mask=ankh_mask,
+        ankh_complete=len(named) == ankh_count,
+        area_count=area_count,
+        area_of=tuple(area_of),
+        area_mask=tuple(area_mask),
+        area_value=tuple(area_value),
+        combo=combo,
+        rank_points=ranks,
+    )
+
+
+def _problem(message: str, path: str, **params: Any) -> Violation:
+    return Violation("setup.edition", None, message, params, path=f"$.edition.values.{path}")
+
+
+def _is_card(value: Any) -> bool:
+    return _as_int(value) is not None and 0 <= value <= 99
+
+
+def edition_problems(edition: Edition) -> list[Violation]:
+    """Shape and consistency of an edition's values (a supplied edition may be wrong)."""
+    out: list[Violation] = []
+    ankh_count = edition.get("ankh_count", 13)
+    named = edition.get("ankh_cards", []) or []
+    if not isinstance(named, list) or len(named) > ankh_count:
+        out.append(_problem("ankh_cards lists at most {n} cards", "ankh_cards", n=ankh_count))
+    else:
+        cards = [c for c in named if c is not None]
+        if not all(_is_card(c) for c in cards) or len(set(cards)) != len(cards):
+            out.append(_problem("ankh_cards must be distinct numbers 0-99", "ankh_cards"))
+        elif RULEBOOK_ANKH not in cards:
+            out.append(
+                _problem("card {card} is an ankh card (rulebook 例1 B)", "ankh_cards", card=22)
+            )
+    out.extend(_area_problems(edition))
+    low_high = edition.get("bonus_card_range", [1, 4])
+    for k in range(1, 11):
+        cell = edition.get(f"combo_bonus.{k}")
+        if not isinstance(cell, dict):
+            out.append(_problem("combo_bonus needs {k} cards", f"combo_bonus.{k}", k=k))
+            continue
+        points, cards = cell.get("points"), cell.get("cards")
+        if points is not None and (_as_int(points) is None or not 0 <= points <= 5):
+            out.append(_problem("combo points are 0 to 5", f"combo_bonus.{k}.points"))
+        if cards is not None and (_as_int(cards) is None or not 0 <= cards <= low_high[1]):
+            out.append(_problem("bonus cards are 0 to 4", f"combo_bonus.{k}.cards"))
+    for track in TRACKS:
+        points = edition.get(f"rank_points.{track}")
+        if points is not None and (
+            not isinstance(points, list)
+            or len(points) != 3
+            or not all(p is None or _as_int(p) is not None for p in points)
+        ):
+            out.append(_problem("rank points are [1st, 2nd, 3rd]", f"rank_points.{track}"))
+    return out
+
+
+def _area_problems(edition: Edition) -> list[Violation]:
+    out: list[Violation] = []
+    count = edition.get("area_count", 12)
+    areas = edition.get("areas")
+    if areas is None:
+        return out
+    if not isinstance(areas, list) or len(areas) != count:
+        return [_problem("areas lists all {n} areas (null fields where unknown)", "areas", n=count)]
+    seen: dict[int, int] = {}
+    complete = True
+    for index, area in enumerate(areas):
+        if not isinstance(area, dict):
+            out.append(_problem("each area is an object", f"areas.{index}"))
+            continue
+        value = area.get("value")
+        if value is not None and value not in (1, 2, 3):
+            out.append(_problem("an area is worth I, II or III", f"areas.{index}.value"))
+        squares = area.get("squares")
+        if squares is None:
+            complete = False
+            squares = []
+        members = list(squares) + list(area.get("includes") or [])
+        if not all(_is_card(s) for s in members):
+            out.append(_problem("squares are numbers 0-99", f"areas.{index}.squares"))
+            continue
+        for square in set(members):
+            if seen.setdefault(square, index) != index:
+                out.append(
+                    _problem("square {square} is in two areas", f"areas.{index}", square=square)
+                )
+        if RULEBOOK_AREA_SQUARE in members and value not in (None, RULEBOOK_AREA_VALUE):
+            out.append(
+                _problem("the area of square 64 is III (rulebook 例1 C)", f"areas.{index}.value")
+            )
+    if complete and not out and len(seen) != 100:
+        out.append(_problem("the areas must cover all 100 squares", "areas"))
+    return out

@@ -1,0 +1,619 @@
+"""Legality (``check``), transitions (``next_state``) and ``legal_moves``, from one set of
+predicates. Rule ids refer to shared/rules/nile_murals.md.
+
+Turn structure: ``place`` records (deck: chance; hand/discard: choice), an optional ankh
+draw after an ankh card, ``stop`` or an automatic end (10th card L1, miss M5, no card left
+M8), then the Combo-Bonus draws. The first non-draw record after an end-of-turn draw
+window belongs to the next player: ``settle`` closes the window and passes the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engines.core.types import Violation
+from engines.nile_murals.moves import AREA_FACT_VALUE, Deal, Draw, Place, Stop
+from engines.nile_murals.shadow import SHADOW, forbidden
+from engines.nile_murals.state import ALL_CARDS, RULE, State
+
+END_REASON_RULE = {"ten": "L1", "miss": "M5", "exhausted": "M8", "stop": "M8"}
+END_REASON_TEXT = {
+    "ten": "after the 10th card",
+    "miss": "with a miss",
+    "exhausted": "when no card was left to take",
+    "stop": "when the player stopped",
+}
+
+
+def violation(code: str, rule: str, message: str, **params: Any) -> Violation:
+    return Violation(code, RULE(rule), message, params)
+
+
+# ---- shared predicates -------------------------------------------------------------------
+def where_is(state: State, card: int) -> str:
+    b = 1 << card
+    if state.sheet & b:
+        return "on the sheet"
+    if state.discard & b:
+        return "in the discard"
+    if state.deck & b:
+        return "in the deck"
+    for seat, hand in enumerate(state.hands):
+        if hand & b:
+            return f"in {state.ctx.players[seat]}'s hand"
+    return "nowhere"  # unreachable while L7 holds
+
+
+def source_mask(state: State, source: str) -> int:
+    if source == "deck":
+        return state.deck
+    if source == "discard":
+        return state.discard
+    return state.hands[state.seat]
+
+
+def card_source_problems(state: State, source: str, card: int) -> list[Violation]:
+    """M1/L5/L7: the source is not empty and holds the card."""
+    mask = source_mask(state, source)
+    if mask >> card & 1:
+        return []
+    if state.sheet >> card & 1:
+        return [
+            violation(
+                "card_already_placed", "L5", "card {card:02d} is already on the sheet", card=card
+            )
+        ]
+    if not mask:
+        return [
+            violation(
+                "empty_source",
+                "M1",
+                "the {source} is empty: nothing can be taken from it",
+                source=source if source != "hand" else "player's hand",
+            )
+        ]
+    code, rule = {
+        "deck": ("card_not_in_deck", "L7"),
+        "discard": ("card_not_in_discard", "M1"),
+        "hand": ("card_not_in_hand", "M1"),
+    }[source]
+    return [
+        violation(
+            code,
+            rule,
+            "card {card:02d} is not in the {source}: it is {where}",
+            card=card,
+            source=source if source != "hand" else f"hand of {state.ctx.players[state.seat]}",
+            where=where_is(state, card),
+        )
+    ]
+
+
+def actor_problems(state: State, name: str | None) -> list[Violation]:
+    """F2/F5: a record naming a player must name the one whose turn it is."""
+    players = state.ctx.players
+    if name is None or name == players[state.seat]:
+        return []
+    if name not in players:
+        return [
+            violation("unknown_player", "F2", "{player!r} does not play in this game", player=name)
+        ]
+    if state.k == 0 and state.last_seat >= 0 and name == players[state.last_seat]:
+        reason = state.last_end
+        return [
+            violation(
+                "turn_already_ended",
+                END_REASON_RULE.get(reason, "F3"),
+                "{player}'s turn already ended {how}; it is {actor}'s turn",
+                player=name,
+                how=END_REASON_TEXT.get(reason, ""),
+                actor=players[state.seat],
+            )
+        ]
+    seat = players.index(name)
+    if not state.deck and not state.discard and not state.hands[seat]:
+        return [
+            violation(
+                "player_skipped",
+                "F5",
+                "{player} holds no card and is skipped once the deck and the "
+                "discard are empty (M11)",
+                player=name,
+            )
+        ]
+    return [
+        violation(
+            "not_your_turn",
+            "F2",
+            "it is {actor}'s turn, not {player}'s",
+            actor=players[state.seat],
+            player=name,
+        )
+    ]
+
+
+def area_result(state: State, card: int) -> tuple[bool | None, int | None, int | None]:
+    """From the edition: (does placing ``card`` complete its area, the area value, index)."""
+    printed = state.printed
+    idx = printed.area_of[card]
+    if idx is None:
+        return None, None, None
+    mask = printed.area_mask[idx]
+    value = printed.area_value[idx]
+    if mask is None:
+        return None, value, idx
+    return ((state.sheet | 1 << card) & mask) == mask, value, idx
+
+
+# ---- settling open draw windows ---------------------------------------------------------
+def close_bonus(state: State) -> State:
+    """End an end-of-turn draw window; note it when the printed count was unknown."""
+    cell = state.printed.combo[state.bonus_k]
+    unknown = cell.cards is None or (
+        "ankh" in state.draw_kind
+        and state.prev is not None
+        and state.ankh_status(state.prev) is None
+    )
+    state = state.with_(last_bonus_k=state.bonus_k, last_bonus_drawn=state.draw_done)
+    if not unknown:
+        return state
+    entry = (state.seat, state.bonus_k, state.draw_done, state.draw_kind)
+    return state.with_(bonus_unknown=state.bonus_unknown + (entry,))
+
+
+def advance(state: State, reason: str) -> State:
+    """Pass the turn clockwise, skipping players with no card once deck and discard are
+    empty (F5, M11); the last player holding cards plays on (M12). No one left: E1."""
+    n = len(state.hands)
+    pool = state.deck or state.discard
+    for step in range(1, n + 1):
+        seat = (state.seat + step) % n
+        if pool or state.hands[seat]:
+            return state.with_(
+                phase="turn",
+                seat=seat,
+                k=0,
+                prev=None,
+                draw_min=0,
+                draw_max=0,
+                draw_done=0,
+                draw_kind="",
+                last_end=reason,
+                last_seat=state.seat,
+            )
+    return state.with_(
+        phase="over",
+        k=0,
+        prev=None,
+        draw_min=0,
+        draw_max=0,
+        draw_done=0,
+        draw_kind="",
+        last_end=reason,
+        last_seat=state.seat,
+    )
+
+
+def draws_missing(state: State) -> Violation:
+    owed = state.draw_min - state.draw_done
+    if state.draw_kind == "ankh":
+        return violation(
+            "ankh_draw_missing",
+            "M7",
+            "card {card:02d} is an ankh card: draw {owed} card from the deck or "
+            "the discard before going on",
+            card=state.prev,
+            owed=owed,
+        )
+    return violation(
+        "bonus_draws_missing",
+        "M9",
+        "the Combo Bonus for {k} cards is {n} card(s) (as many as the deck and "
+        "discard hold): {owed} more to draw",
+        k=state.bonus_k,
+        n=state.draw_min,
+        owed=owed,
+    )
+
+
+def settle(state: State) -> tuple[State, list[Violation]]:
+    """The state a ``place`` or ``stop`` is judged in: open draw windows closed."""
+    if state.phase == "draw":
+        if state.draw_done < state.draw_min:
+            return state, [draws_missing(state)]
+        state = advance(close_bonus(state), state.last_end)
+    elif state.draw_max:
+        if state.draw_done < state.draw_min:
+            return state, [draws_missing(state)]
+        state = state.with_(draw_min=0, draw_max=0, draw_done=0, draw_kind="")
+    if state.phase == "over":
+        return state, [game_over()]
+    return state, []
+
+
+def game_over() -> Violation:
+    return violation("game_over", "E1", "the game is over: every card is on the sheet")
+
+
+# ---- check ---------------------------------------------------------------------------------
+def check(state: State, move: Any) -> list[Violation]:
+    if state.phase == "over":
+        return [game_over()]
+    if state.phase == "deal":
+        if not isinstance(move, Deal):
+            return [
+                violation(
+                    "deal_pending",
+                    "SU6",
+                    "every player first takes one starting card from the deck "
+                    "({player} has none yet)",
+                    player=state.ctx.players[state.seat],
+                )
+            ]
+        return actor_problems(state, move.player) or card_source_problems(state, "deck", move.card)
+    if isinstance(move, Deal):
+        return [
+            violation(
+                "deal_after_setup",
+                "SU6",
+                "starting cards were dealt already; log a draw or a placement",
+            )
+        ]
+    if isinstance(move, Draw):
+        return check_draw(state, move)
+    state, problems = settle(state)
+    if problems:
+        return problems
+    problems = actor_problems(state, move.player)
+    if problems:
+        return problems
+    if isinstance(move, Stop):
+        if state.k == 0:
+            if state.last_end in ("ten", "miss", "exhausted"):
+                return [
+                    violation(
+                        "turn_already_ended",
+                        END_REASON_RULE[state.last_end],
+                        "the turn already ended {how}: there is nothing to stop",
+                        how=END_REASON_TEXT[state.last_end],
+                    )
+                ]
+            return [
+                violation(
+                    "stop_before_placing",
+                    "L2",
+                    "a turn places at least one card; passing is not allowed",
+                )
+            ]
+        return []
+    return check_place(state, move)
+
+
+def check_draw(state: State, move: Draw) -> list[Violation]:
+    if state.phase == "draw" or state.window_open:
+        return actor_problems(state, move.player) or card_source_problems(
+            state, move.source, move.card
+        )
+    if state.k == 0 and state.last_bonus_k and state.last_end != "miss":
+        return [
+            violation(
+                "too_many_bonus_draws",
+                "M9",
+                "the draws for the last turn are complete: the Combo Bonus for {k} "
+                "cards is {n} card(s) (as many as the deck and discard held)",
+                k=state.last_bonus_k,
+                n=state.last_bonus_drawn,
+            )
+        ]
+    if move.source == "deck":
+        return [
+            violation(
+                "deck_card_must_be_placed",
+                "L3",
+                "a card taken from the deck during a turn is placed or missed at once "
+                "(M3): log it as a place from the deck",
+            )
+        ]
+    return [
+        violation(
+            "draw_not_due",
+            "M1",
+            "no ankh or bonus draw is due: a card taken from the discard is placed",
+        )
+    ]
+
+
+def check_place(state: State, move: Place) -> list[Violation]:
+    card = move.card
+    problems = card_source_problems(state, move.source, card)
+    if problems:
+        return problems
+    shadowed = forbidden(state.prev, card)
+    miss = shadowed and (
+        move.source == "deck" or state.ctx.options.shadowed_hand_or_discard == "miss"
+    )
+    out = []
+    if shadowed and not miss:
+        out.append(
+            violation(
+                "shadowed_card",
+                "M4",
+                "card {card:02d} lies in the shadow of {prev:02d} (both digits "
+                "greater, M2); from the {source} it cannot be chosen",
+                card=card,
+                prev=state.prev,
+                source=move.source,
+            )
+        )
+    if move.miss is not None and move.miss != miss:
+        out.append(
+            violation(
+                "miss_fact_mismatch",
+                "M5",
+                "card {card:02d} after {prev} is {verdict}, but the log says {said}",
+                card=card,
+                prev="none (first card)" if state.prev is None else f"{state.prev:02d}",
+                verdict="a miss" if miss else "placed (no miss)",
+                said="miss" if move.miss else "no miss",
+            )
+        )
+    out.extend(fact_problems(state, move, miss))
+    return out
+
+
+def fact_problems(state: State, move: Place, miss: bool) -> list[Violation]:
+    """Recorded printed facts (ankh mark, area completion) against what is already known."""
+    out = []
+    card = move.card
+    if move.ankh is not None:
+        status = state.ankh_status(card)
+        if status is not None and status != move.ankh:
+            out.append(
+                violation(
+                    "ankh_fact_mismatch",
+                    "M7",
+                    "the log says card {card:02d} {said} an ankh card, but the "
+                    "edition data or earlier records say it {known}",
+                    card=card,
+                    said="is" if move.ankh else "is not",
+                    known="is" if status else "is not",
+                )
+            )
+        elif (
+            status is None
+            and move.ankh
+            and (state.ankh_yes.bit_count() >= state.printed.ankh_count)
+        ):
+            out.append(
+                violation(
+                    "too_many_ankh_cards",
+                    "C5",
+                    "there are {n} ankh cards; {card:02d} would be one more",
+                    n=state.printed.ankh_count,
+                    card=card,
+                )
+            )
+    if move.area is None:
+        return out
+    said = AREA_FACT_VALUE[move.area]
+    if miss:
+        if said:
+            out.append(
+                violation(
+                    "area_fact_mismatch",
+                    "M6",
+                    "card {card:02d} is a miss: it is not placed and completes no area",
+                    card=card,
+                )
+            )
+        return out
+    completes, value, idx = area_result(state, card)
+    if completes is not None and completes != bool(said):
+        out.append(
+            violation(
+                "area_fact_mismatch",
+                "M6",
+                "by the edition's area map, placing {card:02d} {does} complete its "
+                "area, but the log says {said}",
+                card=card,
+                does="does" if completes else "does not",
+                said=move.area,
+            )
+        )
+    elif said and value is not None and value != said:
+        out.append(
+            violation(
+                "area_fact_mismatch",
+                "M6",
+                "the area of square {card:02d} is worth {value}, not {said}",
+                card=card,
+                value=value,
+                said=said,
+            )
+        )
+    elif said and completes is None and state.areas_done >= state.printed.area_count:
+        out.append(
+            violation(
+                "too_many_area_completions",
+                "M6",
+                "all {n} areas are complete already; each is completed once",
+                n=state.printed.area_count,
+            )
+        )
+    return out
+
+
+# ---- next_state --------------------------------------------------------------------------
+def next_state(state: State, move: Any) -> State:
+    if isinstance(move, Deal):
+        hands = list(state.hands)
+        hands[state.seat] |= 1 << move.card
+        seat = state.seat + 1
+        done = seat == len(hands)
+        return state.with_(
+            deck=state.deck & ~(1 << move.card),
+            hands=tuple(hands),
+            seat=0 if done else seat,
+            phase="turn" if done else "deal",
+        )
+    if isinstance(move, Draw):
+        return apply_draw(state, move)
+    state, _ = settle(state)
+    if isinstance(move, Stop):
+        return end_turn(state, "stop", 0, 0)
+    return apply_place(state, move)
+
+
+def take(state: State, source: str, card: int) -> dict[str, Any]:
+    """Field changes that remove ``card`` from ``source``."""
+    off = ~(1 << card)
+    if source == "deck":
+        return {"deck": state.deck & off}
+    if source == "discard":
+        return {"discard": state.discard & off}
+    hands = list(state.hands)
+    hands[state.seat] &= off
+    return {"hands": tuple(hands)}
+
+
+def apply_draw(state: State, move: Draw) -> State:
+    changes = take(state, move.source, move.card)
+    hands = list(state.hands)
+    hands[state.seat] |= 1 << move.card
+    done = state.draw_done + 1
+    changes.update(hands=tuple(hands), draw_done=done)
+    if state.phase == "turn" and state.prev is not None and state.ankh_status(state.prev) is None:
+        changes["ankh_unknown_drawn"] = state.ankh_unknown_drawn | 1 << state.prev
+    state = state.with_(**changes)
+    if done < state.draw_max:
+        return state
+    if state.phase == "turn":
+        return state.with_(draw_min=0, draw_max=0, draw_done=0, draw_kind="")
+    return advance(close_bonus(state), state.last_end)
+
+
+def apply_place(state: State, move: Place) -> State:
+    card, seat = move.card, state.seat
+    b = 1 << card
+    changes = take(state, move.source, card)
+    learned: dict[str, Any] = {}
+    if move.ankh is True:
+        learned["ankh_yes"] = state.ankh_yes | b
+    elif move.ankh is False:
+        learned["ankh_no"] = state.ankh_no | b
+    if forbidden(state.prev, card):  # legal here means a miss (M5, or G7 "miss" option)
+        miss = list(state.miss)
+        miss[seat] -= 1
+        state = state.with_(
+            discard=state.discard | b, miss=tuple(miss), last_bonus_k=0, **changes, **learned
+        )
+        return advance(state, "miss")
+    state = state.with_(sheet=state.sheet | b, k=state.k + 1, prev=card, **changes, **learned)
+    state = apply_area(state, move, card)
+    status = state.ankh_status(card)
+    avail = min(1, state.available)
+    ankh_min, ankh_max = (avail, avail) if status else (0, 0)
+    if status is None:
+        ankh_max = avail
+        state = state.with_(ankh_unknown=state.ankh_unknown | b)
+    if state.k == 10:
+        return end_turn(state, "ten", ankh_min, ankh_max)
+    if not (state.deck or state.discard or state.hands[seat]):
+        return end_turn(state, "exhausted", 0, 0)
+    if ankh_max:
+        return state.with_(draw_min=ankh_min, draw_max=ankh_max, draw_done=0, draw_kind="ankh")
+    return state
+
+
+def apply_area(state: State, move: Place, card: int) -> State:
+    b = 1 << card
+    completes, value, idx = area_result(state, card)
+    said = None if move.area is None else AREA_FACT_VALUE[move.area]
+    if completes is None and said is not None:
+        completes = said > 0
+    if completes is None:
+        return state.with_(area_unknown=state.area_unknown | b)
+    if not completes:
+        return state
+    value = value if value is not None else (said or None)
+    changes: dict[str, Any] = {"areas_done": state.areas_done + 1}
+    if idx is not None:
+        changes["area_done_idx"] = state.area_done_idx | 1 << idx
+    if value is None:
+        changes["area_value_unknown"] = state.area_value_unknown | b
+    else:
+        area = list(state.area)
+        area[state.seat] += value
+        changes["area"] = tuple(area)
+    return state.with_(**changes)
+
+
+def end_turn(state: State, reason: str, ankh_min: int, ankh_max: int) -> State:
+    """A turn ended without a miss: Combo points now (M9), then the bonus draws (M10)."""
+    k = state.k
+    cell = state.printed.combo[k]
+    points = cell.points or 0
+    if state.sheet == ALL_CARDS and not state.ctx.options.combo_on_final_turn:
+        points = 0  # G8 alternative reading
+    combo = list(state.combo)
+    combo[state.seat] += points
+    avail = state.available
+    low = min(ankh_min + min(cell.min_cards, avail), avail)
+    high = min(ankh_max + min(cell.max_cards, avail), avail)
+    state = state.with_(
+        combo=tuple(combo),
+        bonus_k=k,
+        last_bonus_k=0,
+        last_bonus_drawn=0,
+        draw_min=low,
+        draw_max=high,
+        draw_done=0,
+        draw_kind="ankh+bonus" if ankh_max else "bonus",
+    )
+    if high == 0:
+        return advance(close_bonus(state), reason)
+    return state.with_(phase="draw", last_end=reason)
+
+
+# ---- legal moves -------------------------------------------------------------------------
+def cards_in(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def legal_moves(state: State) -> Iterator[Any]:
+    if state.phase == "over":
+        return
+    name = state.ctx.players[state.seat]
+    if state.phase == "deal":
+        for card in cards_in(state.deck):
+            yield Deal(card=card, player=name)
+        return
+    if state.phase == "draw" or state.window_open:
+        for source in ("deck", "discard"):
+            for card in cards_in(source_mask(state, source)):
+                yield Draw(source=source, card=card, player=name)
+        if state.draw_done < state.draw_min:
+            return
+    settled, problems = settle(state)
+    if problems:
+        return
+    yield from turn_moves(settled)
+
+
+def turn_moves(state: State) -> Iterator[Any]:
+    name = state.ctx.players[state.seat]
+    allowed = ALL_CARDS
+    if state.ctx.options.shadowed_hand_or_discard == "illegal" and state.prev is not None:
+        allowed = ~SHADOW[state.prev]
+    for card in cards_in(state.deck):
+        yield Place(source="deck", card=card, player=name)
+    for card in cards_in(state.hands[state.seat] & allowed):
+        yield Place(source="hand", card=card, player=name)
+    for card in cards_in(state.discard & allowed):
+        yield Place(source="discard", card=card, player=name)
+    if state.k:
+        yield Stop(player=name)
