@@ -45,7 +45,11 @@ def test_M8_2_level_one_returns_two_workers_and_keeps_one(acting):
     after = run(acting, [build({"red": 1}, "red")])
     site = after.sites[SITE]
     assert (site.level, site.colour, site.workers, site.owner) == (1, "red", 1, 0)
-    assert after.players[0].stock == 14 and after.players[0].blocks == {"red": 1, "white": 1, "blue": 1}
+    assert after.players[0].stock == 14 and after.players[0].blocks == {
+        "red": 1,
+        "white": 1,
+        "blue": 1,
+    }
 
 
 def test_M8_3_level_one_needs_a_colour(acting):
@@ -59,7 +63,9 @@ def test_M8_4_white_is_a_joker_other_colours_are_not(acting):
 
 
 def test_M8_3_A9_level_one_payment_any_colour_reading():
-    state = run(start(["A", "B"], a9_level1_payment="any_colour"), [SETUP_V1, PLACE_X1, LINE_X1, *MOVES_X2])
+    state = run(
+        start(["A", "B"], a9_level1_payment="any_colour"), [SETUP_V1, PLACE_X1, LINE_X1, *MOVES_X2]
+    )
     state = state.with_site(SITE, Site(value=3, owner=0, workers=3))
     assert violations(state, build({"blue": 1}, "red")) == []
 
@@ -95,23 +101,35 @@ def test_M8_6_level_five_is_the_last(acting):
 def test_M9_2_buy_worker_onto_own_foundation(acting):
     state = acting.with_site(SITE, Site(value=3, owner=0, workers=2))
     after = run(state, [{"type": "buy_worker", "target": list(SITE)}])
-    assert after.sites[SITE].workers == 3 and after.players[0].coins == 1 and after.players[0].stock == 11
+    assert (
+        after.sites[SITE].workers == 3
+        and after.players[0].coins == 1
+        and after.players[0].stock == 11
+    )
 
 
 def test_M9_2_bought_worker_not_onto_others(acting):
     state = acting.with_site((5, 4), Site(value=2, owner=1, workers=1))
     assert ("site_taken", R + "L3") in violations(state, {"type": "buy_worker", "target": [5, 4]})
     poor = acting.with_player(0, coins=2)
-    assert ("not_enough_coins", R + "M9.2") in violations(poor, {"type": "buy_worker", "target": [5, 4]})
+    assert ("not_enough_coins", R + "M9.2") in violations(
+        poor, {"type": "buy_worker", "target": [5, 4]}
+    )
 
 
 def test_L7_A8_bought_worker_comes_from_the_stock(acting):
     empty = acting.with_site((5, 4), Site(value=2)).with_player(0, stock=0)
-    assert ("no_worker_piece", R + "L7") in violations(empty, {"type": "buy_worker", "target": [5, 4]})
-    other = run(start(["A", "B"], a8_bought_worker="new_piece"), [SETUP_V1, PLACE_X1, LINE_X1, *MOVES_X2])
+    assert ("no_worker_piece", R + "L7") in violations(
+        empty, {"type": "buy_worker", "target": [5, 4]}
+    )
+    other = run(
+        start(["A", "B"], a8_bought_worker="new_piece"), [SETUP_V1, PLACE_X1, LINE_X1, *MOVES_X2]
+    )
     other = other.with_player(0, stock=0, coins=3)
     # 2 players: 15 workers + 1 marker of 16 pieces leaves 0 unused pieces (G10)
-    assert ("no_worker_piece", R + "L7") in violations(other, {"type": "buy_worker", "target": [5, 4]})
+    assert ("no_worker_piece", R + "L7") in violations(
+        other, {"type": "buy_worker", "target": [5, 4]}
+    )
     spare = other.with_player(0, reserve=1)
     assert violations(spare, {"type": "buy_worker", "target": [5, 4]}) == []
 
@@ -132,13 +150,17 @@ def test_M10_A5_conversion_colours(acting):
     mixed = {"type": "convert", "payment": {"red": 1, "blue": 1}}
     after = run(acting, [mixed])
     assert after.players[0].blocks == {"red": 1, "white": 2}
-    strict = run(start(["A", "B"], a5_conversion="same_colour"), [SETUP_V1, PLACE_X1, LINE_X1, *MOVES_X2])
+    strict = run(
+        start(["A", "B"], a5_conversion="same_colour"), [SETUP_V1, PLACE_X1, LINE_X1, *MOVES_X2]
+    )
     strict = strict.with_player(0, blocks={"red": 1, "blue": 1})
     assert ("convert_same_colour", R + "M10") in violations(strict, mixed)
 
 
 def test_M10_conversion_is_exactly_two_blocks(acting):
-    assert ("convert_two", R + "M10") in violations(acting, {"type": "convert", "payment": {"red": 1}})
+    assert ("convert_two", R + "M10") in violations(
+        acting, {"type": "convert", "payment": {"red": 1}}
+    )
 
 
 def test_F4_no_actions_while_workers_wait():

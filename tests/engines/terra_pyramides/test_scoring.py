@@ -11,8 +11,12 @@ from engines.terra_pyramides.scoring import boat_leader, highest_pyramid_leader,
 
 def score(entries, players=None, **options):
     players = players or [f"P{i + 1}" for i in range(len(entries))]
-    doc = {"game": "terra_pyramides", "players": players, "options": options or {"version": 1},
-           "sheet": {"players": entries}}
+    doc = {
+        "game": "terra_pyramides",
+        "players": players,
+        "options": options or {"version": 1},
+        "sheet": {"players": entries},
+    }
     return ENGINE.score_sheet(doc)
 
 
@@ -39,8 +43,17 @@ def test_S3_A10_sum_of_levels_reading():
 def test_S2_A11_foundation_under_pyramid_reading():
     entry = {"pyramids": [{"level": 2, "foundation_value": 4}]}
     assert points(score([entry, {}]), 0, "foundations") == 0
-    assert points(score([entry, {}], version=1, a11_foundation_under_pyramid_scores=True), 0, "foundations") == 4
-    unknown = score([{"pyramids": [{"level": 2}]}, {}], version=1, a11_foundation_under_pyramid_scores=True)
+    assert (
+        points(
+            score([entry, {}], version=1, a11_foundation_under_pyramid_scores=True),
+            0,
+            "foundations",
+        )
+        == 4
+    )
+    unknown = score(
+        [{"pyramids": [{"level": 2}]}, {}], version=1, a11_foundation_under_pyramid_scores=True
+    )
     assert points(unknown, 0, "foundations") is None and unknown.unchecked
 
 
@@ -81,10 +94,13 @@ def test_S11_unknown_palms_are_unchecked_not_guessed():
 
 
 def test_S12_card_ties_score_nothing_and_ownership_doubles():
-    out = score([
-        {"grave_goods": 3, "horus_track": 6, "cards": ["grave_goods", "horus_eyes"]},
-        {"grave_goods": 3, "horus_track": 2},
-    ], version=3)
+    out = score(
+        [
+            {"grave_goods": 3, "horus_track": 6, "cards": ["grave_goods", "horus_eyes"]},
+            {"grave_goods": 3, "horus_track": 2},
+        ],
+        version=3,
+    )
     # grave goods tied 3-3: nobody, even the owner; Horus eyes 6 vs 2, owned: 20
     assert points(out, 0, "strategy_cards") == 20
     assert points(out, 1, "strategy_cards") == 0
@@ -132,7 +148,10 @@ def test_sheet_L8_two_level_five_pyramids_per_player():
 
 def test_sheet_VN13_a_card_has_one_owner():
     with pytest.raises(IllegalMove) as err:
-        score([{"cards": ["nile"], "horus_track": 5}, {"cards": ["nile"], "horus_track": 5}], version=3)
+        score(
+            [{"cards": ["nile"], "horus_track": 5}, {"cards": ["nile"], "horus_track": 5}],
+            version=3,
+        )
     assert err.value.violations[0].code == "card_twice"
 
 

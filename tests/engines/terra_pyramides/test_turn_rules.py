@@ -58,12 +58,25 @@ def test_F3_line_before_tile_is_out_of_order():
 
 
 def test_M1_1_no_tile_on_a_tile():
-    got = violations(setup_state(), place(square=[3, 4], stairs="left", facing={"square": [3, 3], "kind": "foundation"}, foundation=None))
+    got = violations(
+        setup_state(),
+        place(
+            square=[3, 4],
+            stairs="left",
+            facing={"square": [3, 3], "kind": "foundation"},
+            foundation=None,
+        ),
+    )
     assert ("square_taken", R + "M1.1") in got
 
 
 def test_L4_no_tile_on_a_building_site():
-    got = violations(setup_state(), place(square=[3, 3], stairs="down", facing={"square": [5, 3], "kind": "site"}, foundation=None))
+    got = violations(
+        setup_state(),
+        place(
+            square=[3, 3], stairs="down", facing={"square": [5, 3], "kind": "site"}, foundation=None
+        ),
+    )
     assert ("square_forbidden", R + "L4") in got
 
 
@@ -73,24 +86,44 @@ def test_M1_3_stairs_must_point_at_the_faced_site():
 
 
 def test_M1_3_facing_kind_must_match_the_board_state():
-    got = violations(setup_state(), place(square=[3, 2], stairs="right", facing={"square": [3, 3], "kind": "site"}, foundation=None))
+    got = violations(
+        setup_state(),
+        place(
+            square=[3, 2],
+            stairs="right",
+            facing={"square": [3, 3], "kind": "site"},
+            foundation=None,
+        ),
+    )
     assert ("facing_mismatch", R + "M1.3") in got
 
 
 def test_M1_3_A1_distant_site_along_the_stairs_only_under_preferred_reading():
-    move = place(square=[2, 5], stairs="up", facing={"square": [0, 5], "kind": "site"}, foundation=None)
+    move = place(
+        square=[2, 5], stairs="up", facing={"square": [0, 5], "kind": "site"}, foundation=None
+    )
     assert violations(setup_state(), move) == []
     strict = setup_state(a1_stair_facing="adjacent_only")
     assert ("stairs_not_facing", R + "M1.3") in violations(strict, move)
 
 
 def test_M2_1_foundation_only_on_the_directly_faced_empty_site():
-    move = place(square=[2, 5], stairs="up", facing={"square": [0, 5], "kind": "site"}, foundation={"square": [0, 5], "value": 2})
+    move = place(
+        square=[2, 5],
+        stairs="up",
+        facing={"square": [0, 5], "kind": "site"},
+        foundation={"square": [0, 5], "value": 2},
+    )
     assert ("foundation_not_allowed", R + "M2.1") in violations(setup_state(), move)
 
 
 def test_M2_1_A2_any_adjacent_site_reading():
-    move = place(square=[2, 5], stairs="up", facing={"square": [0, 5], "kind": "site"}, foundation={"square": [2, 6], "value": 2})
+    move = place(
+        square=[2, 5],
+        stairs="up",
+        facing={"square": [0, 5], "kind": "site"},
+        foundation={"square": [2, 6], "value": 2},
+    )
     assert ("foundation_not_allowed", R + "M2.1") in violations(setup_state(), move)
     assert violations(setup_state(a2_foundation_trigger="any_adjacent_site"), move) == []
 
@@ -147,8 +180,22 @@ def test_M3_5_A3_whole_run_versus_sub_segment():
 
 
 def test_M5_R1_oasis_square_gives_a_coin_in_ver1():
-    state = run(setup_state(), [place(square=[2, 5], stairs="up", facing={"square": [0, 5], "kind": "site"}, foundation=None)])
-    line = {"type": "choose_line", "axis": "horizontal", "squares": [{"square": [2, 5], "kind": "tile"}, {"square": [2, 6], "kind": "oasis"}]}
+    state = run(
+        setup_state(),
+        [
+            place(
+                square=[2, 5],
+                stairs="up",
+                facing={"square": [0, 5], "kind": "site"},
+                foundation=None,
+            )
+        ],
+    )
+    line = {
+        "type": "choose_line",
+        "axis": "horizontal",
+        "squares": [{"square": [2, 5], "kind": "tile"}, {"square": [2, 6], "kind": "oasis"}],
+    }
     state = run(state, [line])
     assert state.players[0].coins == 1
     assert state.kinds[(2, 6)] == "oasis"  # learnt: a later tile there breaks L4
@@ -195,7 +242,10 @@ def test_L3_never_share_a_site_with_another_player(lined):
 
 
 def test_M6_5_L11_A4_only_the_game_first_turn_under_the_other_reading():
-    state = run(start(["A", "B"], a4_first_turn="game_first_turn_only"), [SETUP_V1, PLACE_X1, LINE_X1, MOVES_X2[0]])
+    state = run(
+        start(["A", "B"], a4_first_turn="game_first_turn_only"),
+        [SETUP_V1, PLACE_X1, LINE_X1, MOVES_X2[0]],
+    )
     assert violations(state, {"type": "move_worker", "origin": [4, 4], "target": [5, 4]}) != []
     later = replace(state, turn=2)
     assert violations(later, {"type": "move_worker", "origin": [4, 4], "target": [5, 4]}) == []
@@ -213,7 +263,9 @@ def test_M7_1_refill_before_ending_the_turn(lined):
 
 def test_M7_3_searching_a_stack_costs_one_coin(lined):
     state = run(lined, MOVES_X2).with_player(0, coins=0)
-    assert violations(state, {"type": "refill", "stack": 6, "search": True}) == [("not_enough_coins", R + "M7.3")]
+    assert violations(state, {"type": "refill", "stack": 6, "search": True}) == [
+        ("not_enough_coins", R + "M7.3")
+    ]
     paid = run(lined, [*MOVES_X2, {"type": "refill", "stack": 6, "search": True}])
     assert paid.players[0].coins == 1
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.terra_pyramides import ENGINE
 from engines.core.errors import IllegalMove
+from engines.terra_pyramides import ENGINE
 from tests.engines.terra_pyramides.helpers import playout
 
 VECTORS = sorted((Path(__file__).parent / "vectors").glob("*.json"))

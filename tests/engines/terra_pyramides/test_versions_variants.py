@@ -31,12 +31,21 @@ BODO_PLACE = {
     "stairs": "left",
     "facing": {"square": [6, 7], "kind": "foundation"},
 }
-BODO_LINE = {"type": "choose_line", "axis": "horizontal", "squares": [{"square": [6, 8], "kind": "tile"}]}
+BODO_LINE = {
+    "type": "choose_line",
+    "axis": "horizontal",
+    "squares": [{"square": [6, 8], "kind": "tile"}],
+}
 
 
 def with_edition(values, players=("Alex", "Bodo"), **options):
-    env = {"game": "terra_pyramides", "players": list(players), "options": options, "moves": [],
-           "edition": {"base": "default", "name": "test-fixture", "values": values}}
+    env = {
+        "game": "terra_pyramides",
+        "players": list(players),
+        "options": options,
+        "moves": [],
+        "edition": {"base": "default", "name": "test-fixture", "values": values},
+    }
     return ENGINE.setup(ENGINE.context(env))
 
 
@@ -52,8 +61,12 @@ def test_VH7_coin_symbols_must_be_recorded_without_a_track_map():
 
 
 def test_VH7_edition_coin_symbols_pay_two_coins_each():
-    state = run(with_edition({"horus_track": {"coin_spaces": [1, 2, 10]}}, version=2), [SETUP_V1, PLACE_X1])
-    assert violations(state, {**LINE_X1, "coin_symbols": 1}) == [("coin_symbols_mismatch", R + "VH7")]
+    state = run(
+        with_edition({"horus_track": {"coin_spaces": [1, 2, 10]}}, version=2), [SETUP_V1, PLACE_X1]
+    )
+    assert violations(state, {**LINE_X1, "coin_symbols": 1}) == [
+        ("coin_symbols_mismatch", R + "VH7")
+    ]
     after = run(state, [LINE_X1])
     assert (after.players[0].symbols, after.players[0].coins) == (2, 4)
 
@@ -61,7 +74,9 @@ def test_VH7_edition_coin_symbols_pay_two_coins_each():
 def test_VH8_VH9_A14_grave_good_tile_gives_a_white_block():
     state = run(first_turn(version=2), [BODO_PLACE, BODO_LINE])
     assert state.players[1].grave_goods == 1 and dict(state.players[1].blocks) == {"white": 1}
-    choice = run(first_turn(version=2, a14_grave_good_block="player_choice"), [BODO_PLACE, BODO_LINE])
+    choice = run(
+        first_turn(version=2, a14_grave_good_block="player_choice"), [BODO_PLACE, BODO_LINE]
+    )
     assert dict(choice.players[1].blocks) == {"grey": 1}
     line = copy.deepcopy(BODO_LINE)
     line["squares"][0]["take_white"] = True
@@ -75,7 +90,9 @@ def test_VH10_one_coin_buys_a_grave_good():
     rich = state.with_player(1, coins=1)
     assert run(rich, [{"type": "buy_grave_good"}]).players[1].grave_goods == 2
     v1 = first_turn(version=1).with_player(1, coins=3)
-    assert violations(replace(v1, phase="act"), {"type": "buy_grave_good"}) == [("needs_version_2", R + "VH10")]
+    assert violations(replace(v1, phase="act"), {"type": "buy_grave_good"}) == [
+        ("needs_version_2", R + "VH10")
+    ]
 
 
 def test_VH11_surround_bonus_needs_an_occupied_site_and_happens_once():
@@ -108,20 +125,43 @@ def v3_placed(**options):
 
 def test_VN11_nile_squares_only_on_the_ver3_side():
     state = run(start(["A", "B"], version=2), [SETUP_V1, PLACE_X1])
-    line = {"type": "choose_line", "axis": "horizontal", "squares": [{"square": [2, 4], "kind": "tile"}, {"square": [2, 5], "kind": "nile"}]}
+    line = {
+        "type": "choose_line",
+        "axis": "horizontal",
+        "squares": [{"square": [2, 4], "kind": "tile"}, {"square": [2, 5], "kind": "nile"}],
+    }
     assert ("nile_before_v3", R + "VN11") in violations(state, line)
 
 
 def test_VN12_each_nile_square_moves_the_boat():
-    line = {"type": "choose_line", "axis": "horizontal", "squares": [{"square": [2, 4], "kind": "tile"}, {"square": [2, 5], "kind": "nile"}, {"square": [2, 6], "kind": "nile"}], "palms_reached": 1}
+    line = {
+        "type": "choose_line",
+        "axis": "horizontal",
+        "squares": [
+            {"square": [2, 4], "kind": "tile"},
+            {"square": [2, 5], "kind": "nile"},
+            {"square": [2, 6], "kind": "nile"},
+        ],
+        "palms_reached": 1,
+    }
     after = run(v3_placed(), [line])
-    assert (after.players[0].boat, after.players[0].palms, after.players[0].boat_arrival) == (2, 1, 1)
+    assert (after.players[0].boat, after.players[0].palms, after.players[0].boat_arrival) == (
+        2,
+        1,
+        1,
+    )
 
 
 def test_VN10_A16_oasis_moves_the_oasis_track_and_gives_its_item():
-    line = {"type": "choose_line", "axis": "horizontal", "coin_symbols": 0, "squares": [
-        {"square": [2, 4], "kind": "tile"},
-        {"square": [2, 5], "kind": "oasis", "oasis_item": {"coins": 1, "eyes": 1}}]}
+    line = {
+        "type": "choose_line",
+        "axis": "horizontal",
+        "coin_symbols": 0,
+        "squares": [
+            {"square": [2, 4], "kind": "tile"},
+            {"square": [2, 5], "kind": "oasis", "oasis_item": {"coins": 1, "eyes": 1}},
+        ],
+    }
     after = run(v3_placed(), [line])
     assert (after.players[0].oasis, after.players[0].coins, after.players[0].horus) == (1, 2, 1)
     replaced = run(v3_placed(a16_oasis_item_replaces_coin=True), [line])
@@ -129,7 +169,9 @@ def test_VN10_A16_oasis_moves_the_oasis_track_and_gives_its_item():
 
 
 def test_VN5_L12_boat_moves_cost_two_and_stop_at_the_goal():
-    state = run(with_edition({"nile_track": {"goal_space": 1, "palm_spaces": [1]}}, version=3), [V3_SETUP])
+    state = run(
+        with_edition({"nile_track": {"goal_space": 1, "palm_spaces": [1]}}, version=3), [V3_SETUP]
+    )
     state = state.with_player(0, coins=4)
     after = run(state, [{"type": "move_boat"}])
     assert (after.players[0].boat, after.players[0].coins, after.players[0].palms) == (1, 2, 1)
@@ -138,21 +180,34 @@ def test_VN5_L12_boat_moves_cost_two_and_stop_at_the_goal():
 
 
 def test_VN13_strategy_card_costs_the_coin_symbols_reached():
-    state = run(start(["A", "B"], version=3), [V3_SETUP]).with_player(0, horus=5, symbols=1, coins=0)
-    assert violations(state, {"type": "buy_card", "card": "nile"}) == [("not_enough_coins", R + "VN13")]
+    state = run(start(["A", "B"], version=3), [V3_SETUP]).with_player(
+        0, horus=5, symbols=1, coins=0
+    )
+    assert violations(state, {"type": "buy_card", "card": "nile"}) == [
+        ("not_enough_coins", R + "VN13")
+    ]
     after = run(state.with_player(0, coins=1), [{"type": "buy_card", "card": "nile"}])
     assert after.players[0].cards == ("nile",) and "nile" not in after.display
-    assert violations(after.with_player(1, horus=9, coins=4), {"type": "buy_card", "card": "nile"}) == [("card_gone", R + "VN13")]
+    assert violations(
+        after.with_player(1, horus=9, coins=4), {"type": "buy_card", "card": "nile"}
+    ) == [("card_gone", R + "VN13")]
 
 
 # ---- variants -------------------------------------------------------------------------------
 def test_VS2_VS4_symbol_variant_square_and_paid_exception():
     state = run(start(["A", "B"], symbol_variant=True), [SETUP_V1])
     # Alex's hand came from stack 4: the scarab holder (VS1)
-    assert violations(state, {**PLACE_X1, "square_symbol": "sphinx"}) == [("symbol_mismatch", R + "VS2")]
+    assert violations(state, {**PLACE_X1, "square_symbol": "sphinx"}) == [
+        ("symbol_mismatch", R + "VS2")
+    ]
     assert violations(state, {**PLACE_X1, "square_symbol": "scarab"}) == []
-    assert violations(state, {**PLACE_X1, "ignore_symbol": True}) == [("not_enough_coins", R + "VS4")]
-    paid = run(state.with_player(0, coins=1), [{**PLACE_X1, "square_symbol": "sphinx", "ignore_symbol": True}])
+    assert violations(state, {**PLACE_X1, "ignore_symbol": True}) == [
+        ("not_enough_coins", R + "VS4")
+    ]
+    paid = run(
+        state.with_player(0, coins=1),
+        [{**PLACE_X1, "square_symbol": "sphinx", "ignore_symbol": True}],
+    )
     assert paid.players[0].coins == 0
 
 
@@ -161,7 +216,9 @@ def test_VO1_open_stacks_variant_turns_four_stacks_up():
     assert ("setup_open_stacks", R + "VO1") in violations(state, SETUP_V1)
     after = run(state, [{**SETUP_V1, "open_stacks": [0, 2, 4, 6]}])
     assert after.open_stacks == (0, 2, 4, 6)
-    assert ("setup_open_stacks", R + "VO1") in violations(start(["A", "B"]), {**SETUP_V1, "open_stacks": [0, 1, 2, 3]})
+    assert ("setup_open_stacks", R + "VO1") in violations(
+        start(["A", "B"]), {**SETUP_V1, "open_stacks": [0, 1, 2, 3]}
+    )
 
 
 def test_VC2_missions_use_version_1_and_twelve_shared_workers():
@@ -175,19 +232,27 @@ def test_VC2_missions_use_version_1_and_twelve_shared_workers():
 
 
 def test_VC5_mission_3_level_four_keeps_no_worker_and_stops():
-    state = run(start(["Solo"], mission=3), [{**SETUP_V1, "hand_stacks": [4]}, PLACE_X1, LINE_X1, *MOVES_X2])
+    state = run(
+        start(["Solo"], mission=3), [{**SETUP_V1, "hand_stacks": [4]}, PLACE_X1, LINE_X1, *MOVES_X2]
+    )
     state = state.with_site((3, 3), Site(value=3, level=3, colour="red", owner=0, workers=3))
     state = state.with_player(0, blocks={"red": 5})
     after = run(state, [{"type": "build", "square": [3, 3], "payment": {"red": 4}}])
     site = after.sites[(3, 3)]
     assert (site.level, site.workers, site.owner, site.builder) == (4, 0, None, 0)
     done = after.with_site((3, 3), replace(site, owner=0, workers=3))
-    assert violations(done, {"type": "build", "square": [3, 3], "payment": {"red": 5}}) == [("pyramid_complete", R + "VC5")]
+    assert violations(done, {"type": "build", "square": [3, 3], "payment": {"red": 5}}) == [
+        ("pyramid_complete", R + "VC5")
+    ]
 
 
 def test_VC3_VC4_mission_results_from_a_sheet():
-    sheet = {"game": "terra_pyramides", "players": ["Solo"], "options": {"mission": 1},
-             "sheet": {"players": [{"built": [{"level": 5}] * 4, "pyramids": [{"level": 5}] * 4}]}}
+    sheet = {
+        "game": "terra_pyramides",
+        "players": ["Solo"],
+        "options": {"mission": 1},
+        "sheet": {"players": [{"built": [{"level": 5}] * 4, "pyramids": [{"level": 5}] * 4}]},
+    }
     assert any("mission 1 (success)" in n for n in ENGINE.score_sheet(sheet).notes)
     sheet["sheet"]["players"][0]["built"] = [{"level": 5}] * 3
     assert any("mission 1 (failure)" in n for n in ENGINE.score_sheet(sheet).notes)
@@ -206,7 +271,14 @@ def test_E3_game_ends_when_the_last_tile_is_placed_and_no_move_follows():
     state, records, _ = playout({"version": 1}, 2, seed=7)
     assert state.phase == "over" and all(h is None for h in state.hands) and sum(state.stacks) == 0
     assert violations(state, {"type": "end_turn"}) == [("game_over", R + "E3")]
-    report = ENGINE.replay({"game": "terra_pyramides", "players": ["P1", "P2"], "options": {"version": 1}, "moves": records})
+    report = ENGINE.replay(
+        {
+            "game": "terra_pyramides",
+            "players": ["P1", "P2"],
+            "options": {"version": 1},
+            "moves": records,
+        }
+    )
     assert report.game_over and report.outcome is not None
 
 
