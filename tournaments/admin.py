@@ -82,3 +82,6 @@ class SeatAdmin(admin.ModelAdmin):
 class EventSummaryAdmin(admin.ModelAdmin):
     list_display = ["event", "registered", "checked_in", "dropped", "refreshed_at"]
     readonly_fields = ["event", "registered", "checked_in", "dropped", "refreshed_at"]
+
+
+from tournaments import admin_results  # noqa: E402,F401 - result entry models (own module)

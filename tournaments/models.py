@@ -320,3 +320,6 @@ class EventSummary(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.checked_in}/{self.registered}"
+
+
+from tournaments.models_results import *  # noqa: E402,F401,F403 - result entry (own module)

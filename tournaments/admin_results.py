@@ -1,0 +1,70 @@
+"""Admin for result entry. The action log and submissions are read-only here: changes go
+through the services so that every change is versioned and audited."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from tournaments.models_results import (
+    ActionLog,
+    Confirmation,
+    EventResultSettings,
+    EventRole,
+    ResultSubmission,
+    RoundBye,
+    Ruling,
+    StandingsSnapshot,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ResultSubmission)
+class ResultSubmissionAdmin(ReadOnlyAdmin):
+    list_display = ["table", "version", "kind", "status", "engine_key", "created_at"]
+    list_filter = ["status", "kind", "engine_key"]
+
+
+@admin.register(ActionLog)
+class ActionLogAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "event", "actor", "action", "table"]
+    list_filter = ["action"]
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(ReadOnlyAdmin):
+    list_display = ["event", "version", "after_round", "provisional", "computed_at"]
+
+
+@admin.register(Confirmation)
+class ConfirmationAdmin(ReadOnlyAdmin):
+    list_display = ["submission", "role", "registration", "user", "matched", "created_at"]
+
+
+@admin.register(Ruling)
+class RulingAdmin(ReadOnlyAdmin):
+    list_display = ["event", "kind", "table", "registration", "points", "created_at"]
+
+
+@admin.register(EventResultSettings)
+class EventResultSettingsAdmin(admin.ModelAdmin):
+    list_display = ["event", "confirmation_policy", "count_provisional"]
+
+
+@admin.register(EventRole)
+class EventRoleAdmin(admin.ModelAdmin):
+    list_display = ["event", "user", "role", "table", "registration"]
+    list_filter = ["role"]
+    raw_id_fields = ["table", "registration"]
+
+
+@admin.register(RoundBye)
+class RoundByeAdmin(admin.ModelAdmin):
+    list_display = ["round", "registration", "points"]
+    raw_id_fields = ["registration"]
