@@ -10,6 +10,7 @@ from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.errors import SetupError
 from engines.core.types import Violation
 from engines.terra_pyramides import generate, rules
+from engines.terra_pyramides.board import board_from_edition
 from engines.terra_pyramides.messages_ja import MESSAGES_JA
 from engines.terra_pyramides.moves import MOVE_ADAPTER
 from engines.terra_pyramides.options import PRESETS, TerraPyramidesOptions
@@ -67,6 +68,12 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
     tiebreaks = ()  # T2: tied players share the victory
     messages_ja = MESSAGES_JA
 
+    def context(self, doc: Any) -> GameContext[TerraPyramidesOptions]:
+        # The framework checks 1-4 players; which counts are allowed depends on the options.
+        ctx = super().context(doc)
+        check_players(ctx)
+        return ctx
+
     def setup(self, ctx: GameContext[TerraPyramidesOptions]) -> TerraState:
         check_players(ctx)
         return rules.initial_state(ctx)
@@ -103,19 +110,37 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
         problems = []
         for key in ("horus_track.coin_spaces", "nile_track.palm_spaces"):
             value = edition.get(key)
-            if value is not None and (
-                not isinstance(value, list) or any(not isinstance(v, int) or v < 1 for v in value)
-            ):
+            if value is not None and not _positive_ints(value):
+                problems.append(_edition_problem(key, "a list of positive track spaces"))
+        goal = edition.get("nile_track.goal_space")
+        if goal is not None and not (
+            isinstance(goal, int) and not isinstance(goal, bool) and goal > 0
+        ):
+            problems.append(_edition_problem("nile_track.goal_space", "a positive track space"))
+        for side in ("standard", "nile"):
+            try:
+                board_from_edition(edition.get(f"boards.{side}"), side)
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError):
                 problems.append(
-                    Violation(
-                        "edition.bad_value",
-                        None,
-                        "{key} must be a list of positive spaces",
-                        {"key": key},
-                        path=f"$.edition.values.{key}",
-                    )
+                    _edition_problem(f"boards.{side}", "rows, cols and [row, col] lists")
                 )
         return problems
+
+
+def _positive_ints(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value
+    )
+
+
+def _edition_problem(key: str, want: str) -> Violation:
+    return Violation(
+        "edition.bad_value",
+        None,
+        "{key} must be {want}",
+        {"key": key, "want": want},
+        path=f"$.edition.values.{key}",
+    )
 
 
 def check_players(ctx: GameContext[TerraPyramidesOptions]) -> None:

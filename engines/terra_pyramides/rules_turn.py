@@ -836,8 +836,8 @@ def check_end_turn(state: TerraState) -> list[Violation]:
                 violation(
                     "coin_cap",
                     "L1",
-                    "{coins} coins at the end of the turn; at most 4",
-                    coins=p.coins,
+                    "{n} coins at the end of the turn; at most 4",
+                    n=p.coins,
                 )
             )
         if p.block_count > BLOCK_CAP:
