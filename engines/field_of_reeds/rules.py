@@ -599,12 +599,12 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         pools = B.add_value(pools, colour, value)
 
     djeds = dict(state.djeds)
-    supply, sheet = player.supply, player.sheet
+    supply, sheet, reused = player.supply, player.sheet, player.reused
     memo = dict(state.spaces)
     space = player.space
 
     def place(at: str, info: SpaceInfo) -> None:
-        nonlocal supply, sheet, unchecked
+        nonlocal supply, sheet, reused, unchecked
         if at == B.START or (at == B.WATCHER and level != 3) or at in djeds:
             return  # L7: nothing is placed
         if supply > 0:
@@ -621,6 +621,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
                     "L6",
                 )
             sheet = tuple(v - 1 if k == i else v for k, v in enumerate(sheet))  # type: ignore[assignment]
+            reused = tuple(v + 1 if k == i else v for k, v in enumerate(reused))  # type: ignore[assignment]
         else:
             return
         djeds[at] = (seat, B.WATCHER if at == B.WATCHER else info.colour)
@@ -789,6 +790,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         space=space,
         supply=supply,
         sheet=sheet,
+        reused=reused,
         reached=reached,
     )
     new_state = replace(
@@ -820,19 +822,16 @@ def _may_stop(state, move, space, pools, memo, own, need) -> bool | None:  # noq
         return None
     if pools is None:
         return None
-    undecided = False
+    unknown = False
     for pool in pools:
-        blocked = True
-        for name, info in infos:
-            ok = B.can_enter(pool, info, name != B.WATCHER or own >= need)
-            if ok:
-                blocked = False
-                break
-            if ok is None:
-                undecided = True
-        if blocked and not undecided:
-            return True
-    return None if undecided else False
+        verdicts = [B.can_enter(pool, info, name != B.WATCHER or own >= need) for name, info in infos]
+        if True in verdicts:
+            continue  # this payment leaves a space that can surely be entered
+        if None in verdicts:
+            unknown = True
+        else:
+            return True  # this payment leaves nothing enterable: the player may stop
+    return None if unknown else False
 
 
 # ---------------------------------------------------------------------------------------
@@ -1006,7 +1005,15 @@ def _apply_pass(state: State, move: Pass) -> State:
         else:
             i = max(range(3), key=lambda k: (player.sheet[k], -k))
             player = replace(
-                player, sheet=tuple(v - 1 if k == i else v for k, v in enumerate(player.sheet))
+                player,
+                sheet=tuple(v - 1 if k == i else v for k, v in enumerate(player.sheet)),
+                reused=tuple(v + 1 if k == i else v for k, v in enumerate(player.reused)),
+            )
+            unchecked = note(
+                unchecked,
+                f"seat {seat + 1} Djed reuse (level {state.level})",
+                "which sheet area the Djed came from was not recorded (Q11)",
+                "L6",
             )
         djeds[p.space] = (seat, info.colour)
         used.add(p.space)
@@ -1141,9 +1148,26 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
                     "the Udjat supply is empty (G11)",
                     "G11",
                 )
+        row = {
+            "reached": p.reached,
+            "djeds": {
+                **{c: colours.count(c) for c in COLOURS},
+                "black": colours.count("black"),
+                "watcher": colours.count(B.WATCHER),
+            },
+            "points": p.level_play,
+        }
+        if free:
+            row["black_to"] = dict(zip(COLOURS, added, strict=True))
+        if not p.reached:
+            row["distance"] = distance
+        if any(p.reused):
+            row["reused"] = dict(zip(COLOURS, p.reused, strict=True))
         players.append(
             replace(
                 p,
+                history=(*p.history, row),
+                reused=(0, 0, 0),
                 sheet=sheet,
                 points=result.running,
                 level_start=result.running,

@@ -121,7 +121,7 @@ def best_black_assignment(level: int, fixed: Sheet, black: int, edition: Edition
             best = (key, BlackChoice(added, bonus, False))
     assert best is not None
     choice = best[1]
-    return BlackChoice(choice.added, choice.bonus, unknown)
+    return BlackChoice(choice.added, choice.bonus, unknown and black > 0)
 
 
 def brute_force_black_assignment(level: int, fixed: Sheet, black: int, edition: Edition) -> Sheet:

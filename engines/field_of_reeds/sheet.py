@@ -243,3 +243,12 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
     if problems:
         raise IllegalMove(problems)
     return Scored(breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked, notes=notes)
+
+
+def sheet_of(state) -> dict:  # noqa: ANN001 - a finished State
+    """The score sheet a judge would fill in for a replayed game (same outcome by design)."""
+    return {
+        "players": [
+            {"levels": [dict(row) for row in p.history], "shabti": p.shabti} for p in state.players
+        ]
+    }

@@ -36,8 +36,10 @@ class Player:
     space: str = "start"
     supply: int = 12  # own Djeds neither on a board nor on the sheet
     sheet: tuple[int, int, int] = (0, 0, 0)
+    reused: tuple[int, int, int] = (0, 0, 0)  # taken back from the sheet this level (Q11)
     reached: bool = False
     breakdown: Mapping[str, int | None] = field(default_factory=dict)
+    history: tuple[Mapping[str, Any], ...] = ()  # per scored level, in the score sheet's shape
 
 
 @dataclass(frozen=True)
