@@ -1,0 +1,169 @@
+"""The Tameri engine: wiring of options, moves, rules, scoring and the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field, TypeAdapter
+
+from engines.core.editions import Edition
+from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
+from engines.core.errors import MalformedInput
+from engines.core.parsing import parse_model
+from engines.core.types import Unchecked, Violation
+from engines.tameri import scoring
+from engines.tameri.components import TEMPLES
+from engines.tameri.legal import legal_moves
+from engines.tameri.messages_ja import MESSAGES_JA
+from engines.tameri.moves import MOVE_ADAPTER, BuildingFacts, CardFacts
+from engines.tameri.options import PRESETS, TameriOptions
+from engines.tameri.rules import resolve
+from engines.tameri.sheet import TameriSheet, score_sheet
+from engines.tameri.state import State, initial_state
+
+
+class TameriEngine(GameEngine):
+    meta: ClassVar[EngineMeta] = EngineMeta(
+        key="tameri",
+        name_en="Tameri",
+        name_ja="タメリ",
+        # The box says 1-4, but the rulebook text has no solo rules (G1): 2-4 only.
+        min_players=2,
+        max_players=4,
+        version="0.1.0",
+        rules_reference="shared/rules/tameri.md",
+        presets=PRESETS,
+    )
+    options_model = TameriOptions
+    sheet_model = TameriSheet
+    move_adapter = MOVE_ADAPTER
+    categories = scoring.CATEGORIES
+    tiebreaks = scoring.TIEBREAKS
+    messages_ja = MESSAGES_JA
+
+    def __init__(self) -> None:
+        self._last: tuple[Any, Any, Any] | None = None
+
+    def setup(self, ctx: GameContext) -> State:
+        cards, buildings, lengths = edition_facts(ctx.edition)
+        return initial_state(ctx).but(cards=cards, buildings=buildings, temple_lengths=lengths)
+
+    def validate_edition(self, edition: Edition) -> list[Violation]:
+        try:
+            edition_facts(edition)
+        except MalformedInput as err:
+            return list(err.violations)
+        return []
+
+    def _resolve(self, state: State, move: Any) -> tuple[list[Violation], State | None]:
+        last = self._last
+        if last is not None and last[0] is state and last[1] is move:
+            return last[2]  # type: ignore[no-any-return]
+        result = resolve(state, move)
+        self._last = (state, move, result)
+        return result
+
+    def check(self, state: State, move: Any) -> list[Violation]:
+        return list(self._resolve(state, move)[0])
+
+    def next_state(self, state: State, move: Any) -> State:
+        errors, after = self._resolve(state, move)
+        if errors or after is None:
+            raise ValueError(f"next_state on an illegal move: {errors}")
+        return after
+
+    def legal_moves(self, state: State) -> Iterator[Any]:
+        return legal_moves(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def score_state(self, state: State) -> Scored:
+        rows, tiebreak, unchecked = [], [], []
+        screens = [sum(p.screen) for p in state.players]
+        remaining = scoring.remaining_offerings(screens)
+        for seat, p in enumerate(state.players):
+            name = state.ctx.players[seat]
+            symbols = [getattr(state.buildings.get(b), "symbol", None) for b in p.buildings]
+            sets = None if None in symbols else scoring.building_set_points(symbols)  # type: ignore[arg-type]
+            if sets is None:
+                unchecked.append(
+                    Unchecked(
+                        f"{name}: building sets",
+                        "a building's symbol is not recorded (G2)",
+                        "tameri:S8",
+                    )
+                )
+            hand = [state.cards.get(c) for c in p.hand]
+            glyphs = None
+            if all(c is not None and c.left is not None and c.right is not None for c in hand):
+                glyphs = scoring.hand_glyph_points((c.left, c.right) for c in hand)  # type: ignore[union-attr]
+            else:
+                unchecked.append(
+                    Unchecked(
+                        f"{name}: hand glyphs",
+                        "a card's glyphs in hand are not recorded (G6)",
+                        "tameri:S10",
+                    )
+                )
+            if p.priest_card_points is None:
+                unchecked.append(
+                    Unchecked(f"{name}: priest card points", "not recorded (G5)", "tameri:S9")
+                )
+            if p.season_buildings is None:
+                unchecked.append(
+                    Unchecked(
+                        f"{name}: season-end building points", "not recorded (G2)", "tameri:S5"
+                    )
+                )
+            rows.append(
+                {
+                    "play": p.play,
+                    "final_glyph": p.final_glyph,
+                    "season_buildings": p.season_buildings,
+                    "pharaoh": p.pharaoh,
+                    "remaining_offerings": remaining[seat],
+                    "building_sets": sets,
+                    "priest_cards": p.priest_card_points,
+                    "hand_glyphs": glyphs,
+                    "leftovers": scoring.leftover_points(sum(p.res), p.deben, p.silt),
+                }
+            )
+            tiebreak.append([max(p.hand, default=None)])
+        return Scored(
+            breakdown=rows,
+            tiebreak=tiebreak,
+            unchecked=unchecked,
+            notes=["S8: building sets scored by the best split (A11)."],
+        )
+
+    def score_sheet_model(self, ctx: GameContext, sheet: TameriSheet) -> Scored:
+        return score_sheet(ctx, sheet)
+
+
+def edition_facts(edition: Edition) -> tuple[dict, dict, tuple]:
+    """Card lists and temple lengths an organizer supplied (null in the default edition)."""
+    cards = parse_model(
+        TypeAdapter(list[CardFacts]),
+        edition.get("cards.action", []),
+        "$.edition.values.cards.action",
+    )
+    buildings = parse_model(
+        TypeAdapter(list[BuildingFacts]),
+        edition.get("cards.buildings", []),
+        "$.edition.values.cards.buildings",
+    )
+    lengths = parse_model(
+        TypeAdapter(dict[str, Annotated[int, Field(ge=4)] | None]),
+        edition.get("board.temple_lengths", {}),
+        "$.edition.values.board.temple_lengths",
+    )
+    return (
+        {c.number: c for c in cards},
+        {b.id: b for b in buildings},
+        tuple(lengths.get(t) for t in TEMPLES),
+    )
+
+
+ENGINE = TameriEngine()
