@@ -13,9 +13,6 @@ from engines.core.editions import Edition
 from engines.core.types import Violation
 
 TRACKS = ("combo", "area", "miss")
-# Facts the rulebook text itself states; an edition that contradicts them is rejected.
-RULEBOOK_ANKH = 22  # 例1 B: アンクカードの22
-RULEBOOK_AREA_SQUARE, RULEBOOK_AREA_VALUE = 64, 3  # 例1 C: 64 completes an area marked III
 
 
 def bit(card: int) -> int:
@@ -39,6 +36,7 @@ class Printed:
     area_of: tuple[int | None, ...]  # square -> area index, where known
     area_mask: tuple[int | None, ...]  # area index -> its squares, when fully known
     area_value: tuple[int | None, ...]
+    square_value: dict[int, int]  # value of the area holding a square, known without the map
     combo: dict[int, ComboCell]
     rank_points: dict[str, tuple[int | None, ...]]
 
@@ -57,7 +55,8 @@ def _as_int(value: Any) -> int | None:
 def load_printed(edition: Edition) -> Printed:
     """Look-ups from an edition already accepted by ``edition_problems``."""
     ankh_count = edition.get("ankh_count", 13)
-    named = [c for c in edition.get("ankh_cards", []) or [] if _as_int(c) is not None]
+    named = set(edition.get("ankh_cards_known", []) or [])
+    named |= {c for c in edition.get("ankh_cards", []) or [] if _as_int(c) is not None}
     ankh_mask = 0
     for card in named:
         ankh_mask |= bit(card)
@@ -66,8 +65,7 @@ def load_printed(edition: Edition) -> Printed:
     area_of: list[int | None] = [None] * 100
     area_mask: list[int | None] = [None] * area_count
     area_value: list[int | None] = [None] * area_count
-    for index in range(area_count):
-        area = areas[index] if index < len(areas) and isinstance(areas[index], dict) else {}
+    for index, area in enumerate(areas[:area_count]):
         area_value[index] = _as_int(area.get("value"))
         squares = area.get("squares")
         if squares is not None:
@@ -76,8 +74,13 @@ def load_printed(edition: Edition) -> Printed:
                 mask |= bit(square)
                 area_of[square] = index
             area_mask[index] = mask
-        for square in area.get("includes") or ():
-            area_of[square] = index
+    square_value = {
+        int(square): value for square, value in (edition.get("area_value_of_square") or {}).items()
+    }
+    for square, value in square_value.items():
+        index = area_of[square]
+        if index is not None and area_value[index] is None:
+            area_value[index] = value
     low, high = edition.get("bonus_card_range", [1, 4])
     combo = {}
     for k in range(1, 11):
@@ -102,6 +105,7 @@ def load_printed(edition: Edition) -> Printed:
         area_of=tuple(area_of),
         area_mask=tuple(area_mask),
         area_value=tuple(area_value),
+        square_value=square_value,
         combo=combo,
         rank_points=ranks,
     )
@@ -119,17 +123,24 @@ def edition_problems(edition: Edition) -> list[Violation]:
     """Shape and consistency of an edition's values (a supplied edition may be wrong)."""
     out: list[Violation] = []
     ankh_count = edition.get("ankh_count", 13)
-    named = edition.get("ankh_cards", []) or []
-    if not isinstance(named, list) or len(named) > ankh_count:
-        out.append(_problem("ankh_cards lists at most {n} cards", "ankh_cards", n=ankh_count))
-    else:
-        cards = [c for c in named if c is not None]
-        if not all(_is_card(c) for c in cards) or len(set(cards)) != len(cards):
+    known = edition.get("ankh_cards_known", []) or []
+    full = edition.get("ankh_cards")
+    if full is not None:
+        cards = [c for c in full if c is not None] if isinstance(full, list) else None
+        if cards is None or len(full) > ankh_count:
+            out.append(_problem("ankh_cards lists at most {n} cards", "ankh_cards", n=ankh_count))
+        elif not all(_is_card(c) for c in cards) or len(set(cards)) != len(cards):
             out.append(_problem("ankh_cards must be distinct numbers 0-99", "ankh_cards"))
-        elif RULEBOOK_ANKH not in cards:
+        elif len(cards) == ankh_count and not set(known) <= set(cards):
             out.append(
-                _problem("card {card} is an ankh card (rulebook 例1 B)", "ankh_cards", card=22)
+                _problem(
+                    "ankh_cards must include {known} (named in the rulebook)",
+                    "ankh_cards",
+                    known=", ".join(str(c) for c in known),
+                )
             )
+        elif len(set(cards) | set(known)) > ankh_count:
+            out.append(_problem("more than {n} ankh cards", "ankh_cards", n=ankh_count))
     out.extend(_area_problems(edition))
     low_high = edition.get("bonus_card_range", [1, 4])
     for k in range(1, 11):
@@ -174,7 +185,7 @@ def _area_problems(edition: Edition) -> list[Violation]:
         if squares is None:
             complete = False
             squares = []
-        members = list(squares) + list(area.get("includes") or [])
+        members = list(squares)
         if not all(_is_card(s) for s in members):
             out.append(_problem("squares are numbers 0-99", f"areas.{index}.squares"))
             continue
@@ -183,10 +194,16 @@ def _area_problems(edition: Edition) -> list[Violation]:
                 out.append(
                     _problem("square {square} is in two areas", f"areas.{index}", square=square)
                 )
-        if RULEBOOK_AREA_SQUARE in members and value not in (None, RULEBOOK_AREA_VALUE):
-            out.append(
-                _problem("the area of square 64 is III (rulebook 例1 C)", f"areas.{index}.value")
-            )
+        for square, known in (edition.get("area_value_of_square") or {}).items():
+            if int(square) in members and value not in (None, known):
+                out.append(
+                    _problem(
+                        "the area of square {square} is worth {known} (rulebook)",
+                        f"areas.{index}.value",
+                        square=square,
+                        known=known,
+                    )
+                )
     if complete and not out and len(seen) != 100:
         out.append(_problem("the areas must cover all 100 squares", "areas"))
     return out

@@ -138,7 +138,7 @@ def area_result(state: State, card: int) -> tuple[bool | None, int | None, int |
     printed = state.printed
     idx = printed.area_of[card]
     if idx is None:
-        return None, None, None
+        return None, printed.square_value.get(card), None
     mask = printed.area_mask[idx]
     value = printed.area_value[idx]
     if mask is None:
@@ -519,7 +519,7 @@ def apply_place(state: State, move: Place) -> State:
         state = state.with_(ankh_unknown=state.ankh_unknown | b)
     if state.k == 10:
         return end_turn(state, "ten", ankh_min, ankh_max)
-    if not (state.deck or state.discard or state.hands[seat]):
+    if state.sheet == ALL_CARDS:  # E1: the last card ends the turn and the game
         return end_turn(state, "exhausted", 0, 0)
     if ankh_max:
         return state.with_(draw_min=ankh_min, draw_max=ankh_max, draw_done=0, draw_kind="ankh")
