@@ -45,6 +45,6 @@ MESSAGES_JA = {
     "sheet.too_many_stones_total": "得点表の石材は{count}個ですが、{n}色では{have}個までです",
     "sheet.too_many_cards": "プレイヤー全員で「{card}」を{held}枚持っていますが、山札には{deck}枚です",
     "sheet.monument_not_missing": "このプレイヤーは{monument}に石材を置いています",
-    "sheet.monument_missing": "{monument}には石材が1個もありません",
+    "sheet.monument_missing": "このプレイヤーの石材は{monument}にありません。不足として記入してください",
     "setup.edition_shape": "版データの形が正しくありません",
 }

@@ -131,13 +131,20 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
                         monument=monument,
                     )
                 )
-        for monument, total in (("pyramid", sheet.pyramid_stones), ("temple", sheet.temple_stones)):
-            if total == 0 and monument not in missing:
+        # Only with V6 must the judge list every missing monument; a listed one is always checked.
+        checked = (
+            ("pyramid", sheet.pyramid_stones),
+            ("temple", sheet.temple_stones),
+            ("burial", has["burial"]),
+            ("obelisk", has["obelisk"]),
+        )
+        for monument, total in checked if ctx.options.pharaohs_wrath else ():
+            if not total and monument not in missing:
                 out.append(
                     v(
                         "sheet.monument_missing",
                         "V6",
-                        "no stone at all is on the {monument}",
+                        "no stone of this player can be on the {monument}; list it as missing",
                         f"{path}.missing_monuments",
                         monument=monument,
                     )
