@@ -81,14 +81,22 @@ def _game_points(ev, config, param) -> Values:
 def _score_share(ev, config, param) -> Values:
     out: Values = []
     for games in ev.games:
-        shares = []
+        # Sum own/total over games on one common denominator: one Fraction per player.
+        parts = []
         for t, s in games:
             scores = ev.tables[t]["scores"]
             if scores is None:
                 continue
             total = sum(scores)
-            shares.append(scores[s] / total if total else Fraction(1, len(scores)))
-        out.append(sum(shares, Fraction(0)) / len(shares) if shares else None)
+            parts.append((scores[s], total) if total else (1, len(scores)))
+        if not parts:
+            out.append(None)
+            continue
+        if all(isinstance(n, int) for n, _ in parts) and all(isinstance(d, int) for _, d in parts):
+            common = math.lcm(*(d for _, d in parts))
+            out.append(Fraction(sum(n * (common // d) for n, d in parts), common * len(parts)))
+        else:
+            out.append(sum((Fraction(n) / d for n, d in parts), Fraction(0)) / len(parts))
     return out
 
 
@@ -99,21 +107,31 @@ def _avg_placement(ev, config, param) -> Values:
     ]
 
 
-def _placement_pct(ev, config, param) -> Values:
-    out: Values = []
+def _placement_pct_scaled(ev) -> tuple[list[tuple[int, int] | None], int]:
+    """Per player (sum of per-game shares scaled by 2L, games), and 2L.
+
+    A game's share is (2 x beaten + tied) / (2 x (size - 1)); L = lcm(size - 1)."""
+    sizes = {len(t["ids"]) for t in ev.tables} or {2}
+    lcm = math.lcm(*(max(1, k - 1) for k in sizes))
+    out: list[tuple[int, int] | None] = []
     for games in ev.games:
         if not games:
             out.append(None)
             continue
-        total = Fraction(0)
+        total = 0
         for t, s in games:
             places = ev.tables[t]["placement"]
             mine = places[s]
             worse = sum(1 for p in places if p > mine)
-            tied = sum(1 for p in places if p == mine) - 1
-            total += Fraction(2 * worse + tied, 2 * (len(places) - 1))
-        out.append(total / len(games))
-    return out
+            tied = places.count(mine) - 1
+            total += (2 * worse + tied) * (lcm // (len(places) - 1))
+        out.append((total, len(games)))
+    return out, 2 * lcm
+
+
+def _placement_pct(ev, config, param) -> Values:
+    scaled, denom = _placement_pct_scaled(ev)
+    return [None if v is None else Fraction(v[0], denom * v[1]) for v in scaled]
 
 
 def _opponents(ev, i: int):
@@ -163,12 +181,20 @@ def _buchholz_variant(drop_low: int, drop_high: int):
 
 
 def _opp_placement_pct(ev, config, param) -> Values:
-    floor = config.placement_floor
-    own = [None if v is None else max(v, floor) for v in _placement_pct(ev, config, None)]
+    # Integers on one common denominator M (a multiple of every player's own denominator
+    # and of the floor's), so the floor and the sums stay exact without Fractions.
+    scaled, denom = _placement_pct_scaled(ev)
+    floor = Fraction(config.placement_floor)
+    game_counts = {v[1] for v in scaled if v is not None} or {1}
+    common = math.lcm(denom * math.lcm(*game_counts), floor.denominator)
+    floor_scaled = floor.numerator * (common // floor.denominator)
+    own = [
+        None if v is None else max(v[0] * (common // (denom * v[1])), floor_scaled) for v in scaled
+    ]
     out: Values = []
     for i in range(len(ev.players)):
         opp = [own[j] for j in _opponents(ev, i)]
-        out.append(sum(opp, Fraction(0)) / len(opp) if opp else None)
+        out.append(Fraction(sum(opp), common * len(opp)) if opp else None)
     return out
 
 

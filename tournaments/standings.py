@@ -125,14 +125,18 @@ def build_event(data: StandingsInput, config: StandingsConfig) -> EventData:
     ev.tp = [0] * n
     seen_in_round: set[tuple[int, int]] = set()
 
-    def occupy(rnd: int, i: int, what: str) -> None:
+    def occupy(rnd: int, i: int, table: int | None) -> None:
         if (rnd, i) in seen_in_round:
+            what = "bye" if table is None else f"table {table}"
             raise StandingsError(f"{players[i]!r} appears twice in round {rnd} ({what})")
         seen_in_round.add((rnd, i))
 
+    scaled_points = {
+        size: [_scaled(v, scale) for v in pts] for size, pts in config.placement_points.items()
+    }
     keys = set()
     for result in data.results:
-        ev.tables.append(_table_entry(result, config, index, scale, occupy))
+        ev.tables.append(_table_entry(result, scaled_points, index, occupy))
         keys.add(result.game)
         ev.last_round = max(ev.last_round, result.round)
         for s, seat in enumerate(result.seats):
@@ -142,7 +146,7 @@ def build_event(data: StandingsInput, config: StandingsConfig) -> EventData:
     ev.game_keys = frozenset(keys)
     for bye in data.byes:
         i = _player(index, bye.registration)
-        occupy(bye.round, i, "bye")
+        occupy(bye.round, i, None)
         pts = _scaled(config.bye_points if bye.points is None else bye.points, scale)
         ev.bye_rounds[i].append((bye.round, pts))
         ev.tp[i] += pts
@@ -171,9 +175,9 @@ def _player(index: Mapping[PlayerId, int], pid: PlayerId) -> int:
         raise StandingsError(f"unknown registration {pid!r}") from None
 
 
-def _table_entry(result: TableResult, config, index, scale, occupy) -> dict:
+def _table_entry(result: TableResult, scaled_points, index, occupy) -> dict:
     size = len(result.seats)
-    points = config.placement_points.get(size)
+    points = scaled_points.get(size)
     if points is None:
         raise StandingsError(f"no placement points configured for {size}-player tables")
     placements = [s.placement for s in result.seats]
@@ -184,10 +188,13 @@ def _table_entry(result: TableResult, config, index, scale, occupy) -> dict:
         )
     ids = [_player(index, s.registration) for s in result.seats]
     for i in ids:
-        occupy(result.round, i, f"table {result.table}")
-    tp = [_scaled(v, scale) for v in table_points(placements, points)]
-    # Competition placement: 1 + the number of players strictly ahead.
-    competition = [1 + sum(1 for q in placements if q < p) for p in placements]
+        occupy(result.round, i, result.table)
+    # Competition placement: 1 + the number of players strictly ahead. Tied players
+    # share the scaled points of the places they span; the scale makes that exact.
+    ahead = [sum(1 for q in placements if q < p) for p in placements]
+    tied = [placements.count(p) for p in placements]
+    tp = [sum(points[a : a + c]) // c for a, c in zip(ahead, tied, strict=True)]
+    competition = [a + 1 for a in ahead]
     scores = [s.score for s in result.seats]
     return {
         "round": result.round,
@@ -195,7 +202,9 @@ def _table_entry(result: TableResult, config, index, scale, occupy) -> dict:
         "ids": ids,
         "placement": competition,
         "tp": tp,
-        "scores": None if any(v is None for v in scores) else [Fraction(v) for v in scores],
+        "scores": None
+        if any(v is None for v in scores)
+        else [v if isinstance(v, int) else Fraction(v) for v in scores],
         "provisional": result.provisional,
     }
 
@@ -285,10 +294,11 @@ def _rank_order(ev: EventData, config: StandingsConfig, values, dropped):
 def _split(group: list[int], key) -> list[list[int]]:
     if len(group) < 2:
         return [group]
-    ordered = sorted(group, key=key)
+    keys = {i: key(i) for i in group}
+    ordered = sorted(group, key=keys.__getitem__)
     out = [[ordered[0]]]
     for i in ordered[1:]:
-        if key(i) == key(out[-1][0]):
+        if keys[i] == keys[out[-1][0]]:
             out[-1].append(i)
         else:
             out.append([i])
