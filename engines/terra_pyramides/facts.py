@@ -9,11 +9,10 @@ earlier observation (the track is shared, so the same space always shows the sam
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engines.core.types import Violation
-from engines.terra_pyramides.state import TerraState
+from engines.terra_pyramides.state import TerraState, evolve
 
 Square = tuple[int, int]
 KEY = "terra_pyramides"
@@ -40,12 +39,22 @@ def learn(state: TerraState, facts: dict[Square, str]) -> TerraState:
     if state.board is not None or not facts:
         return state
     fresh = {sq: k for sq, k in facts.items() if state.kinds.get(sq) != k}
-    return replace(state, kinds={**state.kinds, **fresh}) if fresh else state
+    return evolve(state, kinds={**state.kinds, **fresh}) if fresh else state
 
 
-def edition_list(state: TerraState, key: str) -> list[int] | None:
-    value = state.ctx.edition.get(key)
-    return [int(v) for v in value] if isinstance(value, list) else None
+def edition_list(state: TerraState, key: str) -> tuple[int, ...] | None:
+    """Track positions from the edition, read once per game (see ``TerraState.tracks``)."""
+    return state.tracks.get(key)
+
+
+def read_tracks(edition: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in ("horus_track.coin_spaces", "nile_track.palm_spaces"):
+        value = edition.get(key)
+        out[key] = tuple(int(v) for v in value) if isinstance(value, list) else None
+    goal = edition.get("nile_track.goal_space")
+    out["nile_track.goal_space"] = int(goal) if goal is not None else None
+    return out
 
 
 # ---- Horus track coin symbols (VH7, VN13; G4) ------------------------------------------
@@ -164,7 +173,7 @@ def apply_horus(state: TerraState, colour: int, eyes: int, recorded: int | None)
     passed = symbols_on_advance(state, colour, eyes, recorded) or 0
     end = player.horus + eyes
     if edition_list(state, "horus_track.coin_spaces") is None:
-        state = replace(state, horus_obs={**state.horus_obs, end: player.symbols + passed})
+        state = evolve(state, horus_obs={**state.horus_obs, end: player.symbols + passed})
     return state.with_player(
         colour, horus=end, symbols=player.symbols + passed, coins=player.coins + 2 * passed
     )
@@ -172,8 +181,7 @@ def apply_horus(state: TerraState, colour: int, eyes: int, recorded: int | None)
 
 # ---- Nile boat and palms (VN5, VN12, S11; G3) ------------------------------------------
 def boat_goal(state: TerraState) -> int | None:
-    goal = state.ctx.edition.get("nile_track.goal_space")
-    return int(goal) if goal is not None else None
+    return state.tracks.get("nile_track.goal_space")
 
 
 def boat_steps(state: TerraState, colour: int, wanted: int) -> int:
@@ -242,7 +250,7 @@ def apply_boat(state: TerraState, colour: int, steps: int, recorded: int | None)
                 f"{KEY}:S11",
             )
         else:
-            state = replace(state, palm_obs={**state.palm_obs, end: palms})
+            state = evolve(state, palm_obs={**state.palm_obs, end: palms})
     arrived = state.arrivals.get(end, 0) + 1
-    state = replace(state, arrivals={**state.arrivals, end: arrived})
+    state = evolve(state, arrivals={**state.arrivals, end: arrived})
     return state.with_player(colour, boat=end, boat_arrival=arrived, palms=palms)

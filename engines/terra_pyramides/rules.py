@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engines.core.types import Violation
@@ -10,7 +9,7 @@ from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides import rules_actions as ra
 from engines.terra_pyramides import rules_turn as rt
 from engines.terra_pyramides.board import board_from_edition
-from engines.terra_pyramides.facts import violation
+from engines.terra_pyramides.facts import read_tracks, violation
 from engines.terra_pyramides.options import (
     MISSION_WORKERS,
     STACK_SIZE,
@@ -18,7 +17,7 @@ from engines.terra_pyramides.options import (
     STRATEGY_CARDS,
     WORKERS_BY_PLAYERS,
 )
-from engines.terra_pyramides.state import PlayerState, TerraState
+from engines.terra_pyramides.state import PlayerState, TerraState, evolve
 
 PIECES_PER_COLOUR = 16  # C2, inferred (64 pieces in 4 colours)
 
@@ -59,6 +58,7 @@ def initial_state(ctx: Any) -> TerraState:
         stacks=(size,) * STACKS,
         players=tuple(PlayerState(stock=workers, reserve=reserve) for _ in range(colours)),
         display=STRATEGY_CARDS if opts.version == 3 else (),
+        tracks=read_tracks(ctx.edition),
     )
 
 
@@ -86,7 +86,7 @@ def check(state: TerraState, move: Any) -> list[Violation]:
 
 def next_state(state: TerraState, move: Any) -> TerraState:
     state = APPLIES[move.type](state, move)
-    return replace(state, step=state.step + 1)
+    return evolve(state, step=state.step + 1)
 
 
 CHECKS = {

@@ -6,8 +6,6 @@ is placed, after the workers are resolved, and after the refill (where L1/L2 are
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides.facts import (
@@ -31,7 +29,7 @@ from engines.terra_pyramides.options import (
     TOPS_PER_PLAYER,
 )
 from engines.terra_pyramides.rules_turn import check_destination
-from engines.terra_pyramides.state import TerraState
+from engines.terra_pyramides.state import TerraState, evolve
 
 ACTION_PHASES = frozenset({"place", "act", "refilled"})
 MISSION_TOPS = 8  # VC3: borrow other colours' tops (2 per colour x 4 colours)
@@ -143,7 +141,7 @@ def apply_build(state: TerraState, move: mv.Build) -> TerraState:
     stays = 0 if (opts.mission == 3 and level == 4) else 1  # VC5: no worker on a level-4
     state = state.with_site(
         move.square,
-        replace(
+        evolve(
             site,
             level=level,
             colour=site.colour or move.colour,
@@ -188,7 +186,7 @@ def apply_buy_worker(state: TerraState, move: mv.BuyWorker) -> TerraState:
     else:
         state = state.with_player(colour, reserve=p.reserve - 1, claimed=p.claimed | {move.target})
     site = state.sites[move.target]
-    return state.with_site(move.target, replace(site, owner=colour, workers=site.workers + 1))
+    return state.with_site(move.target, evolve(site, owner=colour, workers=site.workers + 1))
 
 
 def check_buy_block(state: TerraState) -> list[Violation]:
@@ -281,7 +279,7 @@ def check_buy_card(state: TerraState, move: mv.BuyCard) -> list[Violation]:
 def apply_buy_card(state: TerraState, move: mv.BuyCard) -> TerraState:
     state = _pay(state, state.me.symbols)
     display = tuple(c for c in state.display if c != move.card)
-    return replace(state, display=display).with_player(
+    return evolve(state, display=display).with_player(
         state.colour(), cards=(*state.me.cards, move.card)
     )
 
@@ -332,7 +330,7 @@ def apply_surround(state: TerraState, move: mv.SurroundBonus) -> TerraState:
     site = state.sites[move.site]
     owner = site.owner
     assert owner is not None
-    state = state.with_site(move.site, replace(site, surrounded=True))
+    state = state.with_site(move.site, evolve(site, surrounded=True))
     p = state.players[owner]
     coins = p.coins + move.coins
     if opts.version == 3 and not opts.a16_oasis_item_replaces_coin:

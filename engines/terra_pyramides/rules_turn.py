@@ -7,8 +7,6 @@ records establish is noted as unchecked, never guessed.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides.board import AXIS_STEPS, STAIR_STEPS, between, direction_between, step
@@ -32,7 +30,7 @@ from engines.terra_pyramides.options import (
     REMOVAL_AT,
     SITE_CAPACITY,
 )
-from engines.terra_pyramides.state import Site, TerraState
+from engines.terra_pyramides.state import Site, TerraState, evolve
 
 Square = tuple[int, int]
 NO_MAP = "no board map in the edition"
@@ -171,7 +169,7 @@ def apply_setup(state: TerraState, move: mv.Setup) -> TerraState:
     tiles = {t.square: t.tile for t in move.start_tiles}
     sites = {f.square: Site(value=f.value) for f in move.foundations}
     facts = {step(t.square, STAIR_STEPS[t.stairs]): "site" for t in move.start_tiles}
-    state = replace(
+    state = evolve(
         state,
         phase="place",
         stacks=stacks,
@@ -388,7 +386,7 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
         new_foundation, left = move.foundation.square, left - 1
     hands = list(state.hands)
     hands[state.seat] = None
-    state = replace(
+    state = evolve(
         state,
         tiles={**state.tiles, move.square: move.tile},
         sites=sites,
@@ -615,7 +613,7 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
             f"{NO_MAP}: ends not known as a site or the edge were taken from the record",
             f"{KEY}:M3.5",
         )
-    return replace(state, pending=pending, phase="move" if pending else "act")
+    return evolve(state, pending=pending, phase="move" if pending else "act")
 
 
 # ---- M6: worker movement ----------------------------------------------------------------
@@ -724,7 +722,7 @@ def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
     pending = list(state.pending)
     pending.remove(move.origin)
     site = state.sites[move.target]
-    state = state.with_site(move.target, replace(site, owner=colour, workers=site.workers + 1))
+    state = state.with_site(move.target, evolve(site, owner=colour, workers=site.workers + 1))
     p = state.players[colour]
     state = state.with_player(colour, claimed=p.claimed | {move.target})
     if any(kind_at(state, sq) is None for sq in between(move.origin, move.target)):
@@ -732,7 +730,7 @@ def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
             "M6.3 worker path squares", f"{NO_MAP}: crossed squares of unknown type", f"{KEY}:M6.3"
         )
     first = move.target if first_turn_applies(state) else state.first_target
-    return replace(
+    return evolve(
         state,
         pending=tuple(pending),
         arrived=state.arrived | {move.target},
@@ -774,11 +772,11 @@ def apply_return(state: TerraState, move: mv.ReturnWorker) -> TerraState:
     if seat == state.seat and move.square in state.pending and state.phase == "move":
         pending = list(state.pending)
         pending.remove(move.square)
-        return replace(state, pending=tuple(pending), phase="move" if pending else "act")
+        return evolve(state, pending=tuple(pending), phase="move" if pending else "act")
     site = state.sites[move.square]
     workers = site.workers - 1
     state = state.with_site(
-        move.square, replace(site, workers=workers, owner=site.owner if workers else None)
+        move.square, evolve(site, workers=workers, owner=site.owner if workers else None)
     )
     if workers == 0 and site.level > 0:
         state = state.note(
@@ -808,7 +806,7 @@ def apply_refill(state: TerraState, move: mv.Refill) -> TerraState:
     stacks, gone = draw(state.stacks, move.stack, removal_threshold(state))
     hands = list(state.hands)
     hands[state.seat] = move.stack
-    state = replace(
+    state = evolve(
         state, stacks=stacks, removed=state.removed + gone, hands=tuple(hands), phase="refilled"
     )
     if move.search:
@@ -863,7 +861,7 @@ def game_finished(state: TerraState) -> bool:
 def apply_end_turn(state: TerraState) -> TerraState:
     taken = list(state.turns_taken)
     taken[state.seat] += 1
-    state = replace(
+    state = evolve(
         state,
         turns_taken=tuple(taken),
         turn=state.turn + 1,
@@ -873,10 +871,10 @@ def apply_end_turn(state: TerraState) -> TerraState:
         first_target=None,
     )
     if game_finished(state):
-        return replace(state, phase="over")
+        return evolve(state, phase="over")
     n = state.ctx.n_players
     seat = (state.seat + 1) % n
     if tiles_left(state) == 0:  # M7.5: no refill any more; skip seats without a tile
         while state.hands[seat] is None:
             seat = (seat + 1) % n
-    return replace(state, seat=seat, phase="place")
+    return evolve(state, seat=seat, phase="place")

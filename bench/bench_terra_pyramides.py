@@ -1,0 +1,47 @@
+"""Benchmark: median time to replay the bundled full 4-player Ver3 Terra Pyramides game.
+
+Run: ``.venv/bin/python bench/bench_terra_pyramides.py`` (target: <= 3 ms per replay).
+Reports the whole replay (envelope and move parsing, every check, final scoring) and the
+fold alone (moves already parsed), each as the median of many runs.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engines.terra_pyramides import ENGINE  # noqa: E402
+
+LOG = ROOT / "engines" / "terra_pyramides" / "examples" / "v3-4p-log.json"
+
+
+def median_ms(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main(runs: int = 200) -> None:
+    doc = json.loads(LOG.read_text(encoding="utf-8"))
+    report = ENGINE.replay(doc)
+    assert report.ok and report.game_over
+    ctx = ENGINE.context(doc)
+    moves = ENGINE.parse_moves(doc["moves"])
+    full = median_ms(lambda: ENGINE.replay(doc), runs)
+    fold = median_ms(lambda: ENGINE.fold(ENGINE.setup(ctx), moves), runs)
+    print(f"terra_pyramides v3 4p replay: {len(moves)} moves, {sum(report.final_state.turns_taken)} turns")
+    print(f"  full replay (parse + check + apply + score): median {full:.2f} ms over {runs} runs")
+    print(f"  fold only (moves pre-parsed):                median {fold:.2f} ms over {runs} runs")
+
+
+if __name__ == "__main__":
+    main()
