@@ -11,3 +11,12 @@ from tournaments.services.summaries import event_summary_refresh
 def event_summary_refresh_task(event_id: int) -> bool:
     """Recompute an event's counts; False (no retry) when the event no longer exists."""
     return event_summary_refresh(event_id=event_id) is not None
+
+
+@shared_task(name="tournaments.standings_recompute")
+def standings_recompute_task(event_id: int) -> int | None:
+    """Rebuild an event's standings snapshot; returns its version (None: event gone)."""
+    from tournaments.services.standings import standings_recompute
+
+    snapshot = standings_recompute(event_id=event_id)
+    return snapshot.version if snapshot else None

@@ -1,0 +1,162 @@
+"""Build the pure standings input from the database in a fixed handful of queries.
+
+Counted results: each table's confirmed submission; with the event's ``count_provisional``
+also a table's latest ``submitted`` one when nothing is confirmed there (marked
+provisional). Rulings apply: an engine override replaces the placements, a game loss puts
+the player last at that table, penalty points become a negative adjustment, a
+disqualification drops the player after that round. Variant interpretations are recorded
+only. Byes come from ``RoundBye``; drops from registrations marked dropped (after the last
+round they were seated in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Max
+
+from engines.core.types import competition_ranks
+from tournaments.models import Registration, Seat
+from tournaments.models_results import ResultSubmission, RoundBye, Ruling
+from tournaments.selectors.results import event_result_settings
+from tournaments.standings_types import (
+    Adjustment,
+    Bye,
+    Drop,
+    SeatResult,
+    StandingsInput,
+    TableResult,
+)
+
+
+@dataclass(frozen=True)
+class EventStandingsInput:
+    data: StandingsInput
+    result_ids: tuple[int, ...]
+    ruling_ids: tuple[int, ...]
+    after_round: int
+
+
+def _fraction(value) -> Fraction:
+    return Fraction(str(value))
+
+
+def counted_submissions(event_id: int) -> list[ResultSubmission]:
+    provisional = event_result_settings(event_id).count_provisional
+    statuses = ["confirmed", "submitted"] if provisional else ["confirmed"]
+    rows = (
+        ResultSubmission.objects.filter(table__round__event_id=event_id, status__in=statuses)
+        .select_related("table__round")
+        .only("id", "table_id", "status", "version", "outcome", "engine_key", "table__number",
+              "table__round__number")
+        .order_by("table_id", "-version")
+    )  # fmt: skip
+    chosen: dict[int, ResultSubmission] = {}
+    for row in rows:
+        best = chosen.get(row.table_id)
+        if best is None or (row.status == "confirmed" and best.status != "confirmed"):
+            chosen[row.table_id] = row
+    return list(chosen.values())
+
+
+def standings_input(event_id: int) -> EventStandingsInput:
+    registrations = list(
+        Registration.objects.filter(event_id=event_id)
+        .annotate(last_round=Max("seats__round__number"))
+        .values_list("id", "status", "last_round")
+    )
+    seats: dict[int, list[int]] = {}
+    for table_id, registration_id in (
+        Seat.objects.filter(round__event_id=event_id)
+        .order_by("table_id", "position")
+        .values_list("table_id", "registration_id")
+    ):
+        seats.setdefault(table_id, []).append(registration_id)
+    rulings = list(Ruling.objects.filter(event_id=event_id, revoked_at__isnull=True).order_by("id"))
+    byes = list(RoundBye.objects.filter(round__event_id=event_id).select_related("round"))
+    submissions = counted_submissions(event_id)
+
+    overrides: dict[int, list[int]] = {}
+    game_losses: dict[int, set[int]] = {}
+    adjustments: list[Adjustment] = []
+    dq_after: dict[int, int | None] = {}
+    round_of_table = {s.table_id: s.table.round.number for s in submissions}
+    for ruling in rulings:
+        if ruling.kind == Ruling.Kind.ENGINE_OVERRIDE and ruling.table_id:
+            overrides[ruling.table_id] = list(ruling.data.get("placements", []))
+        elif ruling.kind == Ruling.Kind.GAME_LOSS and ruling.table_id:
+            game_losses.setdefault(ruling.table_id, set()).add(ruling.registration_id)
+        elif ruling.kind == Ruling.Kind.PENALTY_POINTS:
+            adjustments.append(
+                Adjustment(
+                    ruling.registration_id,
+                    -_fraction(ruling.points),
+                    round_of_table.get(ruling.table_id),
+                    ruling.reason,
+                )
+            )
+        elif ruling.kind == Ruling.Kind.DISQUALIFICATION:
+            dq_after[ruling.registration_id] = round_of_table.get(ruling.table_id)
+
+    results: list[TableResult] = []
+    for sub in submissions:
+        seated = seats.get(sub.table_id, [])
+        players = (sub.outcome or {}).get("players", [])
+        if len(players) != len(seated) or not seated:
+            continue  # the seating changed after entry; the head judge must re-enter
+        placements = overrides.get(sub.table_id) or [p["rank"] for p in players]
+        losers = game_losses.get(sub.table_id, set())
+        if losers:
+            keys = [
+                (-(len(seated) + 1) if rid in losers else -p,)
+                for rid, p in zip(seated, placements, strict=True)
+            ]
+            placements = competition_ranks(keys)
+        results.append(
+            TableResult(
+                round=sub.table.round.number,
+                table=sub.table.number,
+                game=sub.engine_key,
+                seats=tuple(
+                    SeatResult(rid, placement, p.get("total"))
+                    for rid, placement, p in zip(seated, placements, players, strict=True)
+                ),
+                provisional=sub.status != "confirmed",
+            )
+        )
+    rounds = [r.round for r in results] + [b.round.number for b in byes]
+    after_round = max(rounds, default=0)
+    drops = [
+        Drop(rid, last or 0)
+        for rid, status, last in registrations
+        if status == Registration.Status.DROPPED
+    ]
+    dropped = {d.registration for d in drops}
+    drops += [
+        Drop(rid, after if after is not None else after_round)
+        for rid, after in dq_after.items()
+        if rid not in dropped
+    ]
+    data = StandingsInput(
+        players=tuple(
+            rid
+            for rid, status, last in registrations
+            if status != Registration.Status.REGISTERED or last is not None
+        ),
+        results=tuple(results),
+        byes=tuple(
+            Bye(
+                b.round.number, b.registration_id, None if b.points is None else _fraction(b.points)
+            )
+            for b in byes
+        ),
+        drops=tuple(drops),
+        adjustments=tuple(adjustments),
+    )
+    return EventStandingsInput(
+        data=data,
+        result_ids=tuple(sorted(s.pk for s in submissions)),
+        ruling_ids=tuple(r.pk for r in rulings),
+        after_round=after_round,
+    )

@@ -1,0 +1,97 @@
+"""Standings snapshots: recompute from scratch, store a new version only on change.
+
+``standings_schedule_recompute`` coalesces bursts: the first write of a burst sets a
+"dirty" key in the cache and enqueues the task with a short countdown; later writes see
+the key and enqueue nothing. The task clears the key *before* reading the database, so a
+write that commits after that read enqueues a fresh task (nothing is ever missed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+from tournaments.models import Event
+from tournaments.models_results import StandingsSnapshot
+from tournaments.selectors.standings import standings_input
+from tournaments.standings import compute_standings
+from tournaments.standings_types import StandingsConfig
+
+
+def coalesce_seconds() -> float:
+    return float(getattr(settings, "STANDINGS_COALESCE_SECONDS", 2.0))
+
+
+def dirty_key(event_id: int) -> str:
+    return f"standings:dirty:{event_id}"
+
+
+def standings_schedule_recompute(event_id: int) -> None:
+    """After the current transaction commits, make sure one recompute is on its way."""
+    transaction.on_commit(lambda: _enqueue(event_id))
+
+
+def _enqueue(event_id: int) -> None:
+    from tournaments.tasks import standings_recompute_task  # tasks import services
+
+    countdown = coalesce_seconds()
+    # cache.add is atomic (SET NX on Redis): only the first write of a burst enqueues.
+    if cache.add(dirty_key(event_id), 1, timeout=int(countdown) + 120):
+        standings_recompute_task.apply_async((event_id,), countdown=countdown)
+
+
+def standings_config(event: Event) -> StandingsConfig:
+    return StandingsConfig()
+
+
+def standings_recompute(*, event_id: int) -> StandingsSnapshot | None:
+    """Rebuild the event's standings; a new snapshot only when the content changed.
+
+    Returns the latest snapshot (new or unchanged); None when the event is gone.
+    """
+    cache.delete(dirty_key(event_id))
+    with transaction.atomic():
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None:
+            return None
+        built = standings_input(event_id)
+        latest = StandingsSnapshot.objects.filter(event_id=event_id).order_by("-version").first()
+        previous = (
+            StandingsSnapshot.objects.filter(event_id=event_id, after_round__lt=built.after_round)
+            .order_by("-version")
+            .first()
+        )
+        previous_ranks = {r["registration"]: r["rank"] for r in previous.rows} if previous else None
+        standings = compute_standings(built.data, standings_config(event), previous_ranks)
+        payload = standings.to_dict()
+        rows = payload.pop("rows")
+        content = {
+            "rows": rows,
+            "standings": payload,
+            "results": list(built.result_ids),
+            "rulings": list(built.ruling_ids),
+        }
+        digest = hashlib.sha256(
+            json.dumps(content, sort_keys=True, default=str).encode()
+        ).hexdigest()
+        if latest is not None and latest.content_hash == digest:
+            return latest
+        snapshot = StandingsSnapshot.objects.create(
+            event=event,
+            version=(latest.version + 1) if latest else 1,
+            after_round=built.after_round,
+            result_ids=list(built.result_ids),
+            ruling_ids=list(built.ruling_ids),
+            provisional=standings.provisional,
+            rows=rows,
+            standings=payload,
+            content_hash=digest,
+        )
+        from tournaments.services import action_log
+
+        action_log.standings_snapshot_written(event_id, snapshot.version, len(built.result_ids))
+        return snapshot
