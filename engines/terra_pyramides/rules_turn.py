@@ -555,28 +555,22 @@ def _line_eyes(state: TerraState, move: mv.ChooseLine) -> int:
 
 def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
     opts, colour = state.ctx.options, state.colour()
+    version = opts.version
     line_tiles = [(ls, state.tiles[ls.square]) for ls in move.squares if ls.kind == "tile"]
     items = [ls.oasis_item for ls in move.squares if ls.oasis_item is not None]
+    p = state.players[colour]
     # R1 oasis: a coin each (Ver1/2); Ver3 also the oasis track and the pictured item (VN10).
     oases = _oases(state, move)
-    p = state.players[colour]
-    coins = p.coins
-    if opts.version < 3 or not opts.a16_oasis_item_replaces_coin:
+    coins = p.coins + sum(i.coins for i in items)
+    if version < 3 or not opts.a16_oasis_item_replaces_coin:
         coins += oases
-    coins += sum(i.coins for i in items)
-    state = state.with_player(
-        colour, coins=coins, oasis=p.oasis + (oases if opts.version == 3 else 0)
-    )
-    # R2 Horus eyes: coins in Ver1; the score marker in Ver2+ (VH6/VH7).
-    state = apply_horus(state, colour, _line_eyes(state, move), move.coin_symbols)
     # Grave goods (VH8) and R3 materials; a 1-good-1-block tile gives white (VH9, A14).
-    p = state.players[colour]
     blocks = dict(p.blocks)
     goods = 0
     for ls, tile in line_tiles:
         goods += tile.grave_goods
         white = (
-            opts.version >= 2
+            version >= 2
             and tile.grave_goods == 1
             and len(tile.blocks) == 1
             and (opts.a14_grave_good_block == "white" or ls.take_white)
@@ -588,24 +582,29 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
         goods += item.grave_goods
         for c in item.blocks:
             blocks[c] = blocks.get(c, 0) + 1
-    state = state.with_player(
-        colour, blocks=blocks, grave_goods=p.grave_goods + (goods if opts.version >= 2 else 0)
-    )
-    # Ver3 Nile squares move the boat (VN12).
-    if opts.version == 3:
-        nile = sum(1 for ls in move.squares if ls.kind == "nile")
-        state = apply_boat(state, colour, boat_steps(state, colour, nile), move.palms_reached)
     # R4: workers from the stock onto the worker symbols (M4), to be moved one by one.
     wanted = [ls.square for ls, tile in line_tiles for _ in range(tile.workers)]
-    p = state.players[colour]
     pending = tuple(wanted[: p.stock])
+    state = state.with_player(
+        colour,
+        coins=coins,
+        oasis=p.oasis + (oases if version == 3 else 0),
+        blocks=blocks,
+        grave_goods=p.grave_goods + (goods if version >= 2 else 0),
+        stock=p.stock - len(pending),
+    )
+    # R2 Horus eyes: coins in Ver1; the score marker in Ver2+ (VH6/VH7).
+    state = apply_horus(state, colour, _line_eyes(state, move), move.coin_symbols)
+    # Ver3 Nile squares move the boat (VN12).
+    if version == 3:
+        nile = sum(1 for ls in move.squares if ls.kind == "nile")
+        state = apply_boat(state, colour, boat_steps(state, colour, nile), move.palms_reached)
     if len(pending) < len(wanted):
         state = state.note(
             "G15 worker stock empty",
             "fewer workers in stock than worker symbols; the missing ones were not placed",
             f"{KEY}:M4",
         )
-    state = state.with_player(colour, stock=p.stock - len(pending))
     state = learn(state, {ls.square: ls.kind for ls in move.squares if ls.kind != "tile"})
     if state.board is None and opts.a3_line_extent == "whole_run":
         state = state.note(

@@ -120,7 +120,8 @@ class TerraState:
 
     def note(self, item: str, reason: str, rule: str | None) -> TerraState:
         """Add an unchecked item once (the first occurrence names the move index)."""
-        if any(u.item == item for u in self.unchecked):
-            return self
+        for known in self.unchecked:
+            if known.item == item:
+                return self
         found = Unchecked(item, reason, rule, index=self.step)
         return evolve(self, unchecked=(*self.unchecked, found))
