@@ -1,0 +1,155 @@
+"""The geometric path: with a board map in the edition the engine checks what needed it.
+
+The map is ``fixtures/made_up_test_board.json``: MADE UP for these tests, not the printed
+board (which the rulebook does not give; organizers supply it per board side).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from engines.terra_pyramides import ENGINE
+from tests.engines.terra_pyramides.helpers import run, violations
+
+FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "made_up_test_board.json").read_text())
+EDITION = {"base": "default", **FIXTURE}
+R = "terra_pyramides:"
+
+
+def doc(moves, players=("Alex", "Bodo"), **options):
+    return {
+        "game": "terra_pyramides",
+        "players": list(players),
+        "options": options or {"version": 1},
+        "edition": EDITION,
+        "moves": moves,
+    }
+
+
+def start(**options):
+    return ENGINE.setup(ENGINE.context(doc([], **options)))
+
+
+def mapped_playout(options, n, seed):
+    state = ENGINE.setup(ENGINE.context(doc([], players=[f"P{i}" for i in range(n)], **options)))
+    rng, records = random.Random(seed), []
+    while not ENGINE.is_over(state) and len(records) < 5000:
+        move = rng.choice(list(ENGINE.legal_moves(state)))
+        assert not ENGINE.check(state, move)
+        records.append(ENGINE.dump_move(move))
+        state = ENGINE.next_state(state, move)
+    return state, records
+
+
+SETUP = {
+    "type": "setup",
+    "start_tiles": [
+        {"square": [4, 4], "tile": {"workers": 1}, "stairs": "left", "stack": 0},
+        {"square": [5, 4], "tile": {"eyes": 1}, "stairs": "right", "stack": 1},
+        {"square": [3, 5], "tile": {"workers": 1}, "stairs": "right", "stack": 2},
+        {"square": [6, 6], "tile": {"blocks": ["red"]}, "stairs": "right", "stack": 3},
+    ],
+    "foundations": [
+        {"square": [4, 3], "value": 3},
+        {"square": [5, 5], "value": 2},
+        {"square": [3, 6], "value": 4},
+    ],
+    "hand_stacks": [4, 5],
+}
+
+
+@pytest.mark.parametrize(
+    ("options", "n"), [({"version": 1}, 3), ({"version": 3}, 4), ({"version": 2}, 2)]
+)
+def test_random_games_on_the_map_are_legal_and_replay(options, n):
+    state, records = mapped_playout(options, n, seed=n)
+    assert state.phase == "over"
+    report = ENGINE.replay(doc(records, players=[f"P{i}" for i in range(n)], **options))
+    assert report.ok and report.game_over
+    items = {u.item for u in report.unchecked}
+    assert not any(i.startswith(("M1.1/L4", "M3.5", "M6.3", "C21")) for i in items), items
+
+
+def test_C21_start_tiles_go_on_start_squares():
+    bad = json.loads(json.dumps(SETUP))
+    bad["start_tiles"][0]["square"] = [4, 5]
+    assert ("setup_not_start_square", R + "C21") in violations(start(), bad)
+
+
+def test_L4_map_knows_the_oases():
+    state = run(start(), [SETUP])
+    move = {
+        "type": "place_tile",
+        "square": [2, 7],
+        "tile": {},
+        "stairs": "down",
+        "facing": {"square": [4, 7], "kind": "site"},
+    }
+    assert ("square_forbidden", R + "L4") in violations(state, move)
+
+
+def test_M1_3_faced_square_must_be_a_site_on_the_map():
+    state = run(start(), [SETUP])
+    move = {
+        "type": "place_tile",
+        "square": [2, 2],
+        "tile": {},
+        "stairs": "up",
+        "facing": {"square": [0, 2], "kind": "site"},
+    }
+    assert ("facing_not_site", R + "M1.3") in violations(state, move)
+
+
+PLACE = {
+    "type": "place_tile",
+    "square": [4, 5],
+    "tile": {"workers": 1},
+    "stairs": "right",
+    "facing": {"square": [4, 8], "kind": "site"},
+}
+
+
+def test_M3_5_the_map_fixes_where_a_line_ends():
+    state = run(start(), [SETUP, PLACE])
+    short = {
+        "type": "choose_line",
+        "axis": "horizontal",
+        "squares": [{"square": [4, 4], "kind": "tile"}, {"square": [4, 5], "kind": "tile"}],
+    }
+    assert ("line_cut_short", R + "M3.5") in violations(state, short)
+    whole = {
+        **short,
+        "squares": [
+            *short["squares"],
+            {"square": [4, 6], "kind": "empty"},
+            {"square": [4, 7], "kind": "empty"},
+        ],
+    }
+    assert violations(state, whole) == []
+
+
+def test_M6_3_workers_cannot_cross_an_empty_square():
+    line = {
+        "type": "choose_line",
+        "axis": "horizontal",
+        "squares": [
+            {"square": [4, 4], "kind": "tile"},
+            {"square": [4, 5], "kind": "tile"},
+            {"square": [4, 6], "kind": "empty"},
+            {"square": [4, 7], "kind": "empty"},
+        ],
+    }
+    state = run(start(), [SETUP, PLACE, line])
+    blocked = {"type": "move_worker", "origin": [4, 5], "target": [4, 8]}
+    state = state.with_site((4, 8), state.sites[(4, 3)])
+    assert ("path_blocked", R + "M6.3") in violations(state, blocked)
+    assert violations(state, {"type": "move_worker", "origin": [4, 4], "target": [4, 3]}) == []
+
+
+def test_VH7_coin_symbols_come_from_the_map():
+    state = run(start(version=2), [SETUP])
+    assert state.tracks["horus_track.coin_spaces"] == (5, 10, 15, 20, 25)
