@@ -16,6 +16,7 @@ from engines.terra_pyramides.state import TerraState, evolve
 
 Square = tuple[int, int]
 KEY = "terra_pyramides"
+NO_MAP = "no board map in the edition"
 
 
 def violation(code: str, rule: str, message: str, **params: Any) -> Violation:

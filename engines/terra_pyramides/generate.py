@@ -24,12 +24,9 @@ from engines.terra_pyramides.board import (
 )
 from engines.terra_pyramides.facts import edition_list
 from engines.terra_pyramides.options import BLOCK_CAP, COIN_CAP, SITE_CAPACITY, STRATEGY_CARDS
-from engines.terra_pyramides.rules_turn import (
-    check_destination,
-    first_turn_applies,
-    holder,
-    tiles_left,
-)
+from engines.terra_pyramides.rules_end import tiles_left
+from engines.terra_pyramides.rules_setup import holder
+from engines.terra_pyramides.rules_workers import check_destination, first_turn_applies
 from engines.terra_pyramides.state import TerraState
 
 Square = tuple[int, int]

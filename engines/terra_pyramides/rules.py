@@ -7,7 +7,10 @@ from typing import Any
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides import rules_actions as ra
+from engines.terra_pyramides import rules_end as re_
+from engines.terra_pyramides import rules_setup as rs
 from engines.terra_pyramides import rules_turn as rt
+from engines.terra_pyramides import rules_workers as rw
 from engines.terra_pyramides.board import board_from_edition
 from engines.terra_pyramides.facts import read_tracks, violation
 from engines.terra_pyramides.options import (
@@ -90,13 +93,13 @@ def next_state(state: TerraState, move: Any) -> TerraState:
 
 
 CHECKS = {
-    "setup": rt.check_setup,
+    "setup": rs.check_setup,
     "place_tile": rt.check_place,
     "choose_line": rt.check_line,
-    "move_worker": rt.check_move_worker,
-    "return_worker": rt.check_return,
-    "refill": rt.check_refill,
-    "end_turn": lambda s, m: rt.check_end_turn(s),
+    "move_worker": rw.check_move_worker,
+    "return_worker": rw.check_return,
+    "refill": re_.check_refill,
+    "end_turn": lambda s, m: re_.check_end_turn(s),
     "build": ra.check_build,
     "buy_worker": ra.check_buy_worker,
     "buy_block": lambda s, m: ra.check_buy_block(s),
@@ -108,13 +111,13 @@ CHECKS = {
     "surround_bonus": ra.check_surround,
 }
 APPLIES = {
-    "setup": rt.apply_setup,
+    "setup": rs.apply_setup,
     "place_tile": rt.apply_place,
     "choose_line": rt.apply_line,
-    "move_worker": rt.apply_move_worker,
-    "return_worker": rt.apply_return,
-    "refill": rt.apply_refill,
-    "end_turn": lambda s, m: rt.apply_end_turn(s),
+    "move_worker": rw.apply_move_worker,
+    "return_worker": rw.apply_return,
+    "refill": re_.apply_refill,
+    "end_turn": lambda s, m: re_.apply_end_turn(s),
     "build": ra.apply_build,
     "buy_worker": ra.apply_buy_worker,
     "buy_block": lambda s, m: ra.apply_buy_block(s),

@@ -28,7 +28,7 @@ from engines.terra_pyramides.options import (
     SITE_CAPACITY,
     TOPS_PER_PLAYER,
 )
-from engines.terra_pyramides.rules_turn import check_destination
+from engines.terra_pyramides.rules_workers import check_destination
 from engines.terra_pyramides.state import TerraState, evolve
 
 ACTION_PHASES = frozenset({"place", "act", "refilled"})

@@ -9,7 +9,7 @@ import pytest
 
 from engines.core.errors import SetupError
 from engines.terra_pyramides import ENGINE
-from engines.terra_pyramides.rules_turn import draw
+from engines.terra_pyramides.rules_setup import draw
 from engines.terra_pyramides.state import Site
 from tests.engines.terra_pyramides.helpers import (
     LINE_X1,

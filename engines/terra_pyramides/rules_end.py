@@ -1,0 +1,109 @@
+"""The end of a turn: tile refill (M7), the caps (L1/L2) and the end of the game (E3, A12)."""
+
+from __future__ import annotations
+
+from engines.core.types import Violation
+from engines.terra_pyramides import moves as mv
+from engines.terra_pyramides.facts import (
+    violation,
+)
+from engines.terra_pyramides.options import (
+    BLOCK_CAP,
+    COIN_CAP,
+    PRICE_SEARCH,
+)
+from engines.terra_pyramides.rules_setup import draw, removal_threshold
+from engines.terra_pyramides.state import TerraState, evolve
+
+
+# ---- M7 refill and end of turn -------------------------------------------------------------
+def tiles_left(state: TerraState) -> int:
+    return sum(state.stacks)
+
+
+def check_refill(state: TerraState, move: mv.Refill) -> list[Violation]:
+    if state.stacks[move.stack] <= 0:
+        return [
+            violation("stack_empty", "M7.2", "stack {stack} has no tile left", stack=move.stack)
+        ]
+    if move.search and state.me.coins < PRICE_SEARCH:
+        return [violation("not_enough_coins", "M7.3", "searching a stack costs 1 coin")]
+    return []
+
+
+def apply_refill(state: TerraState, move: mv.Refill) -> TerraState:
+    stacks, gone = draw(state.stacks, move.stack, removal_threshold(state))
+    hands = list(state.hands)
+    hands[state.seat] = move.stack
+    state = evolve(
+        state, stacks=stacks, removed=state.removed + gone, hands=tuple(hands), phase="refilled"
+    )
+    if move.search:
+        state = state.with_player(state.colour(), coins=state.me.coins - PRICE_SEARCH)
+    return state
+
+
+def check_end_turn(state: TerraState) -> list[Violation]:
+    out: list[Violation] = []
+    if state.phase == "act" and tiles_left(state) > 0:
+        return [
+            violation(
+                "refill_missing", "M7.1", "take a tile from the holder before ending the turn"
+            )
+        ]
+    colours = (
+        range(len(state.players))
+        if state.ctx.options.g15_surround_cap == "current_turn"
+        else [state.colour()]
+    )
+    for colour in colours:
+        p = state.players[colour]
+        if p.coins > COIN_CAP:
+            out.append(
+                violation(
+                    "coin_cap",
+                    "L1",
+                    "{n} coins at the end of the turn; at most 4",
+                    n=p.coins,
+                )
+            )
+        if p.block_count > BLOCK_CAP:
+            out.append(
+                violation(
+                    "block_cap",
+                    "L2",
+                    "{n} blocks at the end of the turn; at most 7",
+                    n=p.block_count,
+                )
+            )
+    return out
+
+
+def game_finished(state: TerraState) -> bool:
+    if tiles_left(state) > 0:
+        return False
+    if state.ctx.options.a12_end_trigger == "stacks_empty":
+        return True
+    return all(h is None for h in state.hands)
+
+
+def apply_end_turn(state: TerraState) -> TerraState:
+    taken = list(state.turns_taken)
+    taken[state.seat] += 1
+    state = evolve(
+        state,
+        turns_taken=tuple(taken),
+        turn=state.turn + 1,
+        placed=None,
+        new_foundation=None,
+        arrived=frozenset(),
+        first_target=None,
+    )
+    if game_finished(state):
+        return evolve(state, phase="over")
+    n = state.ctx.n_players
+    seat = (state.seat + 1) % n
+    if tiles_left(state) == 0:  # M7.5: no refill any more; skip seats without a tile
+        while state.hands[seat] is None:
+            seat = (seat + 1) % n
+    return evolve(state, seat=seat, phase="place")

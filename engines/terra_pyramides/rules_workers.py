@@ -1,0 +1,190 @@
+"""Worker movement (M6), returning workers (M11) and who may stand where (L3, L11)."""
+
+from __future__ import annotations
+
+from engines.core.types import Violation
+from engines.terra_pyramides import moves as mv
+from engines.terra_pyramides.board import between, direction_between
+from engines.terra_pyramides.facts import (
+    KEY,
+    NO_MAP,
+    kind_at,
+    violation,
+)
+from engines.terra_pyramides.options import (
+    SITE_CAPACITY,
+)
+from engines.terra_pyramides.state import TerraState, evolve
+
+Square = tuple[int, int]
+
+
+# ---- M6: worker movement ----------------------------------------------------------------
+def first_turn_applies(state: TerraState) -> bool:
+    if state.ctx.options.a4_first_turn == "game_first_turn_only":
+        return state.turn == 0
+    return state.turns_taken[state.seat] == 0
+
+
+def check_destination(
+    state: TerraState, target: Square, *, bought: bool = False
+) -> list[Violation]:
+    """M6.2/M9.2/L3: may the active colour put one more worker on ``target``?"""
+    opts, colour = state.ctx.options, state.colour()
+    site = state.sites.get(target)
+    if site is None:
+        return [
+            violation(
+                "not_a_foundation", "M6.2", "{sq} holds no foundation or pyramid", sq=list(target)
+            )
+        ]
+    if site.owner is not None and site.owner != colour:
+        return [
+            violation("site_taken", "L3", "another player's workers stand on {sq}", sq=list(target))
+        ]
+    if site.level > 0 and site.owner != colour:
+        return [
+            violation(
+                "not_own_pyramid", "M6.2", "workers go only onto your own pyramids", sq=list(target)
+            )
+        ]
+    if site.workers >= SITE_CAPACITY:
+        return [violation("site_full", "L3", "{sq} already carries 3 workers", sq=list(target))]
+    if (
+        site.level == 0
+        and site.owner == colour
+        and not opts.a25_own_foundation_destination
+        and not bought
+        and target != state.new_foundation
+        and target not in state.arrived
+    ):
+        return [
+            violation(
+                "foundation_not_empty",
+                "M6.2",
+                "only empty or newly placed foundations (A25 off)",
+            )
+        ]
+    return []
+
+
+def check_move_worker(state: TerraState, move: mv.MoveWorker) -> list[Violation]:
+    if move.origin not in state.pending:
+        return [
+            violation(
+                "no_worker_there",
+                "M6.1",
+                "no worker placed this turn waits on {sq}",
+                sq=list(move.origin),
+            )
+        ]
+    if direction_between(move.origin, move.target) is None:
+        return [
+            violation("not_straight", "M6.1", "workers move in one straight line (8 directions)")
+        ]
+    out = check_destination(state, move.target)
+    for sq in between(move.origin, move.target):
+        kind = kind_at(state, sq)
+        if kind in ("site", "empty", "off"):
+            what = (
+                "a foundation or pyramid"
+                if sq in state.sites
+                else ("a square without tile" if kind == "empty" else kind)
+            )
+            out.append(
+                violation(
+                    "path_blocked",
+                    "M6.3",
+                    "the worker cannot cross {sq} ({what})",
+                    sq=list(sq),
+                    what=what,
+                )
+            )
+            break
+    if first_turn_applies(state):
+        if state.first_target is not None and move.target != state.first_target:
+            out.append(
+                violation(
+                    "first_turn_one_site",
+                    "L11",
+                    "on the first turn all workers go to one foundation",
+                )
+            )
+        site = state.sites.get(move.target)
+        if site is not None and site.level > 0:
+            out.append(
+                violation(
+                    "first_turn_one_site", "L11", "on the first turn workers go to a foundation"
+                )
+            )
+    return out
+
+
+def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
+    colour = state.colour()
+    pending = list(state.pending)
+    pending.remove(move.origin)
+    site = state.sites[move.target]
+    state = state.with_site(move.target, evolve(site, owner=colour, workers=site.workers + 1))
+    p = state.players[colour]
+    state = state.with_player(colour, claimed=p.claimed | {move.target})
+    if any(kind_at(state, sq) is None for sq in between(move.origin, move.target)):
+        state = state.note(
+            "M6.3 worker path squares", f"{NO_MAP}: crossed squares of unknown type", f"{KEY}:M6.3"
+        )
+    first = move.target if first_turn_applies(state) else state.first_target
+    return evolve(
+        state,
+        pending=tuple(pending),
+        arrived=state.arrived | {move.target},
+        first_target=first,
+        phase="move" if pending else "act",
+    )
+
+
+def check_return(state: TerraState, move: mv.ReturnWorker) -> list[Violation]:
+    opts = state.ctx.options
+    seat = state.seat if move.player is None else move.player
+    if seat >= state.ctx.n_players:
+        return [violation("no_such_player", "M11", "there is no seat {seat}", seat=seat)]
+    if seat != state.seat and opts.a22_return_workers != "any_time":
+        return [
+            violation(
+                "not_your_turn", "M11", "workers are returned during their owner's turn (A22)"
+            )
+        ]
+    if seat == state.seat and move.square in state.pending and state.phase == "move":
+        return []
+    if state.phase in ("setup", "over", "line") or (state.phase == "move" and seat == state.seat):
+        return [violation("wrong_phase", "M11", "workers cannot be returned now")]
+    site = state.sites.get(move.square)
+    if site is None or site.owner != state.colour(seat) or site.workers == 0:
+        return [
+            violation(
+                "no_own_worker", "M11", "no worker of that player on {sq}", sq=list(move.square)
+            )
+        ]
+    return []
+
+
+def apply_return(state: TerraState, move: mv.ReturnWorker) -> TerraState:
+    seat = state.seat if move.player is None else move.player
+    colour = state.colour(seat)
+    p = state.players[colour]
+    state = state.with_player(colour, stock=p.stock + 1)
+    if seat == state.seat and move.square in state.pending and state.phase == "move":
+        pending = list(state.pending)
+        pending.remove(move.square)
+        return evolve(state, pending=tuple(pending), phase="move" if pending else "act")
+    site = state.sites[move.square]
+    workers = site.workers - 1
+    state = state.with_site(
+        move.square, evolve(site, workers=workers, owner=site.owner if workers else None)
+    )
+    if workers == 0 and site.level > 0:
+        state = state.note(
+            "G15 pyramid left without its owner",
+            "the last worker left a pyramid; it now scores for nobody (engine reading)",
+            f"{KEY}:M11",
+        )
+    return state
