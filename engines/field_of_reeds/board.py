@@ -16,14 +16,14 @@ from typing import Any
 from engines.core.types import Violation
 from engines.field_of_reeds.moves import Step
 from engines.field_of_reeds.scoring import COLOURS, compositions
-from engines.field_of_reeds.state import Pool, SpaceInfo, State
+from engines.field_of_reeds.state import Pool, SpaceInfo, State, setting
 
 START, WATCHER = "start", "watcher"
 
 
 def board_data(state: State) -> Mapping[str, Any] | None:
     side = state.ctx.options.board_sides[state.level - 1]
-    data = state.ctx.edition.get(f"boards.{state.level}.{side}")
+    data = setting(state, f"boards.{state.level}.{side}")
     return data if isinstance(data, Mapping) else None
 
 
@@ -33,16 +33,15 @@ def _as_tuple(cost: Any) -> tuple[str, ...] | None:
 
 def printed_space(state: State, space: str) -> SpaceInfo:
     """What the edition (or earlier log entries this level) say about ``space``."""
-    edition = state.ctx.edition
     if space == START:
         if state.level == 1:
-            cost = _as_tuple(edition.get("start_cost_level1"))
+            cost = _as_tuple(setting(state, "start_cost_level1"))
         else:
             cost = state.prev_watcher_cost  # Q6: the previous level's watcher-space cost
         return SpaceInfo(None, cost, "none")
     memo = state.spaces.get(space, SpaceInfo())
     if space == WATCHER:
-        cost = _as_tuple(edition.get(f"watcher_cost.{state.level}")) or memo.cost
+        cost = _as_tuple(setting(state, f"watcher_cost.{state.level}")) or memo.cost
         return SpaceInfo(None, cost, "none")
     board = board_data(state)
     row = (board or {}).get("spaces", {}).get(space) if board else None

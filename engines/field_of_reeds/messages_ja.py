@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - a message catalogue: one template per line
 """Japanese message templates by violation code (same ``{params}`` as the English ones)."""
 
 MESSAGES_JA = {

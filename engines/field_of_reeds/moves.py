@@ -9,7 +9,7 @@ distance left at level scoring.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -22,7 +22,7 @@ Value = Annotated[int, Field(ge=0)] | Literal["X", "X-1", "X+1"]
 
 
 class CardFacts(Model):
-    """What is printed on a god card (6-0): ① attribute, ② cost, ③ exclusion, ⑤ effects, ⑥ level icon."""
+    """A god card as printed (6-0): attribute, cost, exclusion icon, effects, level icon."""
 
     attribute: list[Icon] = Field(min_length=1)  # several icons: the player picks one (M12)
     value: Value
@@ -113,7 +113,7 @@ class ScoreLevel(Model):
 
 
 Move = Annotated[
-    Union[Deal, Reorder, Pick, UdjatTake, UdjatUse, Play, Pass, ScoreLevel],
+    Deal | Reorder | Pick | UdjatTake | UdjatUse | Play | Pass | ScoreLevel,
     Field(discriminator="type"),
 ]
 MOVE_ADAPTER: TypeAdapter[Move] = TypeAdapter(Move)

@@ -7,7 +7,6 @@ violations and the resulting state, so the check and the transition cannot disag
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from engines.core.types import Unchecked, Violation
 from engines.field_of_reeds import board as B
@@ -25,7 +24,8 @@ from engines.field_of_reeds.moves import (
     UdjatUse,
 )
 from engines.field_of_reeds.scoring import COLOURS
-from engines.field_of_reeds.state import Player, SpaceInfo, State, Turn
+from engines.field_of_reeds.state import Player, SpaceInfo, State, Turn, setting
+from engines.field_of_reeds.state import evolve as replace
 
 
 def V(code: str, rule: str, message: str, **params: object) -> Violation:
@@ -71,7 +71,7 @@ def card_facts(
     state: State, card: str, logged: CardFacts | None = None
 ) -> tuple[CardFacts | None, list[Violation]]:
     """A card's printed facts: the edition's card list, then the log; they must agree."""
-    table = state.ctx.edition.get("cards") or {}
+    table = setting(state, "cards") or {}
     known = state.facts.get(card)
     if known is None and card in table:
         known = CardFacts.model_validate(table[card])
@@ -107,7 +107,7 @@ def check(state: State, move: Move) -> list[Violation]:
         "pick": _check_pick,
         "udjat_take": _check_udjat_take,
         "udjat_use": _check_udjat_use,
-        "play": lambda s, m: _resolve_play(s, m)[0],
+        "play": lambda s, m: _play_once(s, m)[0],
         "pass": _check_pass,
         "score_level": _check_score_level,
     }[move.type]
@@ -153,7 +153,6 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
     out = _wrong_phase(state, move, "deal", "F3")
     if out:
         return out
-    ed = state.ctx.edition
     if len(move.packets) != state.n:
         return [
             V(
@@ -165,8 +164,8 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
             )
         ]
     sizes = {len(p) for p in move.packets}
-    size = ed.get("packet_size", 7)
-    if len(sizes) != 1 or max(sizes) > size or min(sizes) <= ed.get("packet_end_size", 2):
+    size = setting(state, "packet_size", 7)
+    if len(sizes) != 1 or max(sizes) > size or min(sizes) <= setting(state, "packet_end_size", 2):
         out.append(
             V(
                 "deal_size",
@@ -196,7 +195,7 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
                 V(
                     "deal_card_not_added",
                     "F7",
-                    "card {card} carries the level-{icon} icon and joins the deck only at level {icon}",
+                    "card {card} has the level-{icon} icon: it joins the deck at level {icon}",
                     card=card,
                     icon=facts.level,
                 )
@@ -234,7 +233,7 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
                         card=card,
                     )
                 )
-    limit = ed.get("god_cards", 66)
+    limit = setting(state, "god_cards", 66)
     if len(state.seen | set(cards)) > limit:
         out.append(V("too_many_cards", "C2", "more than {limit} different god cards", limit=limit))
     return out
@@ -342,9 +341,8 @@ def _check_pass(state: State, move: Pass) -> list[Violation]:
     out = _turn_checks(state, move, "M8")
     if out:
         return out
-    ed = state.ctx.edition
     player = state.players[move.seat - 1]
-    limit = ed.get(f"hand_limit.{state.level}", 3)
+    limit = setting(state, f"hand_limit.{state.level}", 3)
     excess = max(0, len(player.hand) - limit)
     if len(set(move.discard)) != len(move.discard) or any(
         c not in player.hand for c in move.discard
@@ -448,11 +446,23 @@ def _check_score_level(state: State, move: ScoreLevel) -> list[Violation]:
 # the god card play (M3–M7, M12–M17, M20)
 
 
+_LAST_PLAY: list = [None, None, None]  # (state, move, result) of the latest resolution
+
+
+def _play_once(state: State, move: Play) -> tuple[list[Violation], State | None]:
+    """``_resolve_play``, remembered for the same state and move objects: ``apply`` checks
+    and then transitions, so a play is simulated once instead of twice."""
+    if _LAST_PLAY[0] is state and _LAST_PLAY[1] is move:
+        return _LAST_PLAY[2]
+    result = _resolve_play(state, move)
+    _LAST_PLAY[:] = [state, move, result]
+    return result
+
+
 def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | None]:
     out = _turn_checks(state, move, "M3")
     if out:
         return out, None
-    ed = state.ctx.edition
     seat = move.seat - 1
     turn = state.turn
     assert turn is not None
@@ -461,7 +471,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     level = state.level
     if turn.played:
         return [V("second_play", "L1", "god cards are played once per action phase")], None
-    limit = ed.get(f"play_limit.{level}", 2)
+    limit = setting(state, f"play_limit.{level}", 2)
     ids = [c.id for c in move.cards]
     if len(ids) > limit:
         out.append(
@@ -655,7 +665,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         unchecked = note(
             unchecked,
             f"X+1 step back (level {level})",
-            "the special card list is not in the source; the logged position is taken as given (G3)",
+            "no special card list in the source; the logged position is taken (G3)",
             "G3",
         )
         space = move.go_back_to.space
@@ -663,7 +673,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
 
     # 4 move (M13–M17)
     own = sum(1 for s, _ in djeds.values() if s == seat)
-    need = ed.get(f"watcher_djeds_required.{level}", 0)
+    need = setting(state, f"watcher_djeds_required.{level}", 0)
     reached = player.reached
     for i, step in enumerate(move.path):
         if reached:
@@ -824,7 +834,9 @@ def _may_stop(state, move, space, pools, memo, own, need) -> bool | None:  # noq
         return None
     unknown = False
     for pool in pools:
-        verdicts = [B.can_enter(pool, info, name != B.WATCHER or own >= need) for name, info in infos]
+        verdicts = [
+            B.can_enter(pool, info, name != B.WATCHER or own >= need) for name, info in infos
+        ]
         if True in verdicts:
             continue  # this payment leaves a space that can surely be entered
         if None in verdicts:
@@ -840,7 +852,7 @@ def _may_stop(state, move, space, pools, memo, own, need) -> bool | None:  # noq
 
 def next_state(state: State, move: Move) -> State:
     if move.type == "play":
-        new = _resolve_play(state, move)[1]
+        new = _play_once(state, move)[1]
         assert new is not None
         return new
     return {
@@ -874,7 +886,7 @@ def _apply_deal(state: State, move: Deal) -> State:
             if (
                 move.excluded is None
                 and card not in facts
-                and card not in (state.ctx.edition.get("cards") or {})
+                and card not in (setting(state, "cards") or {})
             ):
                 limbo.add(card)
     if limbo - set(state.limbo):
@@ -885,7 +897,7 @@ def _apply_deal(state: State, move: Deal) -> State:
             "F6",
         )
     sizes = {len(p) for p in move.packets}
-    if sizes != {state.ctx.edition.get("packet_size", 7)}:
+    if sizes != {setting(state, "packet_size", 7)}:
         unchecked = note(
             unchecked,
             "short deal",
@@ -1064,7 +1076,7 @@ def _end_round(state: State) -> State:
     )
     if state.round_reached:
         return _discard_packets(replace(state, phase="score"))
-    if len(state.players[0].packet) <= state.ctx.edition.get("packet_end_size", 2):
+    if len(state.players[0].packet) <= setting(state, "packet_end_size", 2):
         state = _discard_packets(state)
         return replace(state, phase="deal", start_seat=(state.start_seat + 1) % state.n)
     return replace(state, phase="pick")

@@ -128,7 +128,7 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                             _v(
                                 "sheet.reuse_exceeds_sheet",
                                 "L6",
-                                "{n} {colour} Djeds taken back from the sheet, only {have} were there (Q11)",
+                                "{n} {colour} Djeds taken back from the sheet, {have} there (Q11)",
                                 f"{at}.reused.{colour}",
                                 n=row.reused.as_tuple()[i],
                                 colour=colour,
@@ -168,14 +168,14 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                     unchecked.append(
                         Unchecked(
                             f"{ctx.players[seat]}: level {level} black-Djed assignment",
-                            "the best choice may depend on the level-2 table value for 4 Djeds (G6)",
+                            "the best choice may hang on the level-2 value for 4 Djeds (G6)",
                             "field_of_reeds:S3",
                             path=f"{at}.djeds.black",
                         )
                     )
             if row.djeds.watcher:
                 notes.append(
-                    f"{ctx.players[seat]}: level-3 watcher Djed treated like a black-space Djed (G14)"
+                    f"{ctx.players[seat]}: level-3 watcher Djed handled like a black one (G14)"
                 )
             on_sheet = tuple(a + b for a, b in zip(fixed, added, strict=True))  # type: ignore[assignment]
             if sum(on_sheet) > max_djeds:
@@ -205,7 +205,7 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                 unchecked.append(
                     Unchecked(
                         f"{ctx.players[seat]}: level {level} Djed bonus",
-                        "the level-2 table value for 4 Djeds of one colour is not printed in the source (G6)",
+                        "the level-2 value for 4 Djeds of one colour is not printed (G6)",
                         "field_of_reeds:S4",
                         path=f"{at}.djeds",
                     )
@@ -224,7 +224,7 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                 reason = (
                     "distance left not recorded"
                     if row.distance is None
-                    else f"penalty for {row.distance} spaces short is not printed in the source (G7)"
+                    else f"the penalty for {row.distance} spaces short is not printed (G7)"
                 )
                 if row.distance is not None and row.distance <= 3:
                     reason = (

@@ -78,3 +78,32 @@ class State:
 
     def seat_order(self) -> list[int]:
         return [(self.start_seat + i) % self.n for i in range(self.n)]
+
+
+def evolve(obj, **changes):  # noqa: ANN001, ANN201 - any of the frozen dataclasses above
+    """``dataclasses.replace`` without re-running ``__init__`` (the replay's hot path).
+
+    Only for the dataclasses of this module, whose fields have no post-init logic.
+    """
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+_SETTINGS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def setting(state: State, key: str, default: Any = None) -> Any:
+    """``state.ctx.edition.get(key, default)``, memoised per edition (values never change)."""
+    edition = state.ctx.edition
+    entry = _SETTINGS.get(id(edition))
+    if entry is None or entry[0] is not edition:
+        if len(_SETTINGS) > 256:
+            _SETTINGS.clear()
+        entry = _SETTINGS[id(edition)] = (edition, {})
+    memo = entry[1]
+    if key not in memo:
+        memo[key] = edition.get(key)
+    value = memo[key]
+    return default if value is None else value

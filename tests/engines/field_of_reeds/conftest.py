@@ -11,7 +11,11 @@ from engines.field_of_reeds import ENGINE
 
 
 def doc(players: int = 2, moves: list | None = None, **extra: Any) -> dict[str, Any]:
-    out = {"game": "field_of_reeds", "players": ["A", "B", "C", "D"][:players], "moves": moves or []}
+    out = {
+        "game": "field_of_reeds",
+        "players": ["A", "B", "C", "D"][:players],
+        "moves": moves or [],
+    }
     out.update(extra)
     return out
 

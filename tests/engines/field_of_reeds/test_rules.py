@@ -16,7 +16,11 @@ RED1 = {"attribute": ["red"], "value": 1}
 
 
 def card(colour="red", value=1, **effects):
-    return {"attribute": colour if isinstance(colour, list) else [colour], "value": value, **effects}
+    return {
+        "attribute": colour if isinstance(colour, list) else [colour],
+        "value": value,
+        **effects,
+    }
 
 
 def step(space, colour=None, cost=None, resource=None):
@@ -54,15 +58,26 @@ TEST_BOARD = {
         "c": {"colour": "yellow", "cost": ["yellow", "red"], "resource": "shabti"},
         "d": {"colour": "black", "cost": ["black", "black"]},
     },
-    "edges": [["start", "a"], ["start", "b"], ["a", "c"], ["b", "c"], ["c", "watcher"], ["a", "d"], ["d", "watcher"]],
+    "edges": [
+        ["start", "a"],
+        ["start", "b"],
+        ["a", "c"],
+        ["b", "c"],
+        ["c", "watcher"],
+        ["a", "d"],
+        ["d", "watcher"],
+    ],
 }
 
 
 def board_edition(side="front"):
-    return {"base": "default", "values": {"boards": {"1": {side: TEST_BOARD}}, "watcher_cost": {"1": ["red"]}}}
+    return {
+        "base": "default",
+        "values": {"boards": {"1": {side: TEST_BOARD}}, "watcher_cost": {"1": ["red"]}},
+    }
 
 
-# ---- F: flow ------------------------------------------------------------------------------------
+# ---- F: flow ----------------------------------------------------------------------------------
 
 
 def test_F5_draft_ends_with_two_cards_and_start_player_moves_F6(fr):
@@ -79,52 +94,87 @@ def test_F8_five_rounds_per_draft(fr):
 
 
 def test_F7_level_cards_join_the_deck_only_at_their_level(fr):
-    deal = {"type": "deal", "packets": [[f"a{i}" for i in range(7)], [f"b{i}" for i in range(7)]],
-            "facts": {"a0": card(level=2)}}
+    deal = {
+        "type": "deal",
+        "packets": [[f"a{i}" for i in range(7)], [f"b{i}" for i in range(7)]],
+        "facts": {"a0": card(level=2)},
+    }
     report = ENGINE.replay(fr.doc(2, [deal]))
-    assert (report.violations[0].code, report.violations[0].rule) == ("deal_card_not_added", "field_of_reeds:F7")
+    assert (report.violations[0].code, report.violations[0].rule) == (
+        "deal_card_not_added",
+        "field_of_reeds:F7",
+    )
 
 
 def test_F6_exclusion_icon_cards_leave_the_game(fr):
     facts = {"x": card(exclusion=True), "y": card()}
-    moves = [play(1, ["x"], [step("s1", "red", ["red"])], stop_neighbours=[]), {"type": "pass", "seat": 1},
-             {"type": "pass", "seat": 2}]
+    moves = [
+        play(1, ["x"], [step("s1", "red", ["red"])], stop_neighbours=[]),
+        {"type": "pass", "seat": 1},
+        {"type": "pass", "seat": 2},
+    ]
     state = ENGINE.replay(fr.doc(2, fr.prelude(2, [["x"], ["y"]], facts) + moves)).final_state
     assert state.players[0].played == ("x",)
     for _ in range(4):  # finish the draft: end picks, passes with hand-limit discards
         for seat in (0, 1):
             packet = state.players[seat].packet
-            state = ENGINE.apply(state, ENGINE.parse_move({"type": "pick", "seat": seat + 1, "card": packet[0]}, 0))
+            state = ENGINE.apply(
+                state, ENGINE.parse_move({"type": "pick", "seat": seat + 1, "card": packet[0]}, 0)
+            )
         for seat in (0, 1):
             hand = state.players[seat].hand
             discard = list(hand[: max(0, len(hand) - 2)])
-            state = ENGINE.apply(state, ENGINE.parse_move({"type": "pass", "seat": seat + 1, "discard": discard}, 0))
+            state = ENGINE.apply(
+                state, ENGINE.parse_move({"type": "pass", "seat": seat + 1, "discard": discard}, 0)
+            )
     assert state.phase == "deal" and state.start_seat == 1
-    again = {"type": "deal", "packets": [["x", *[f"n{i}" for i in range(6)]], [f"m{i}" for i in range(7)]]}
-    assert [v.code for v in ENGINE.check(state, ENGINE.parse_move(again, 0))] == ["deal_card_excluded"]
+    again = {
+        "type": "deal",
+        "packets": [["x", *[f"n{i}" for i in range(6)]], [f"m{i}" for i in range(7)]],
+    }
+    assert [v.code for v in ENGINE.check(state, ENGINE.parse_move(again, 0))] == [
+        "deal_card_excluded"
+    ]
     fresh = {"type": "deal", "packets": [[f"n{i}" for i in range(7)], [f"m{i}" for i in range(7)]]}
     after = ENGINE.apply(state, ENGINE.parse_move(fresh, 0))
     assert "x" in after.excluded and "x" not in after.discard
 
 
-# ---- M: moves -----------------------------------------------------------------------------------
+# ---- M: moves ---------------------------------------------------------------------------------
 
 
 def test_M1_only_end_cards_L9_order_kept(fr):
-    deal = {"type": "deal", "packets": [["a", "b", "c", "d", "e", "f", "g"], [f"h{i}" for i in range(7)]]}
+    deal = {
+        "type": "deal",
+        "packets": [["a", "b", "c", "d", "e", "f", "g"], [f"h{i}" for i in range(7)]],
+    }
     report = ENGINE.replay(fr.doc(2, [deal, {"type": "pick", "seat": 1, "card": "c"}]))
     assert first(report, 0) == ("inner_card", "M1", 1)
-    report = ENGINE.replay(fr.doc(2, [deal, {"type": "pick", "seat": 1, "card": "g"}, {"type": "pick", "seat": 2, "card": "h0"}]))
+    report = ENGINE.replay(
+        fr.doc(
+            2,
+            [
+                deal,
+                {"type": "pick", "seat": 1, "card": "g"},
+                {"type": "pick", "seat": 2, "card": "h0"},
+            ],
+        )
+    )
     assert report.ok and report.final_state.players[1].packet == ("a", "b", "c", "d", "e", "f")
 
 
 def test_M2_udjat_before_play_and_M10_value_joins_pool(fr):
     facts = {"r": card("red", 1)}
-    report, off = run(fr, [["r", "u1", "u2"], ["k1", "k2", "k3"]], facts, [
-        {"type": "udjat_take", "seat": 1, "discard": ["u1", "u2"]},
-        {"type": "udjat_use", "seat": 1, "gain": "blue"},
-        play(1, ["r"], [step("s1", "red", ["red"]), step("s2", "blue", ["blue"])]),
-    ])
+    report, off = run(
+        fr,
+        [["r", "u1", "u2"], ["k1", "k2", "k3"]],
+        facts,
+        [
+            {"type": "udjat_take", "seat": 1, "discard": ["u1", "u2"]},
+            {"type": "udjat_use", "seat": 1, "gain": "blue"},
+            play(1, ["r"], [step("s1", "red", ["red"]), step("s2", "blue", ["blue"])]),
+        ],
+    )
     assert report.ok, report.violations
     assert report.final_state.players[0].space == "s2" and report.final_state.players[0].udjat == 0
 
@@ -141,19 +191,34 @@ def test_M4_cards_must_be_in_hand(fr):
 
 def test_M5_point_cost_paid_and_S0_point_gain(fr):
     facts = {"p": card("red", 1, cost_points=1, gain_points=2)}
-    report, off = run(fr, [["p"], ["k"]], facts, [play(1, ["p"], [step("s1", "red", ["red"])], stop_neighbours=[])])
+    report, off = run(
+        fr,
+        [["p"], ["k"]],
+        facts,
+        [play(1, ["p"], [step("s1", "red", ["red"])], stop_neighbours=[])],
+    )
     assert report.ok and report.final_state.players[0].points == 2  # 1 - 1 + 2
 
 
 def test_M6_values_add_up(fr):
     facts = {"r": card("red", 2), "r2": card("red", 1)}
-    report, off = run(fr, [["r", "r2"], ["k", "l"]], facts, [play(1, ["r", "r2"], [step("s1", "red", ["red", "red", "red"])])])
+    report, off = run(
+        fr,
+        [["r", "r2"], ["k", "l"]],
+        facts,
+        [play(1, ["r", "r2"], [step("s1", "red", ["red", "red", "red"])])],
+    )
     assert report.ok
 
 
 def test_M7_after_move_djed_on_final_space(fr):
     facts = {"d": card("red", 1, djed_after=1)}
-    report, off = run(fr, [["d"], ["k"]], facts, [play(1, ["d"], [step("s1", "red", ["red"])], stop_neighbours=[])])
+    report, off = run(
+        fr,
+        [["d"], ["k"]],
+        facts,
+        [play(1, ["d"], [step("s1", "red", ["red"])], stop_neighbours=[])],
+    )
     assert report.final_state.djeds["s1"][0] == 0
 
 
@@ -173,17 +238,27 @@ def test_M10_udjat_needs_a_card_and_gives_shabti(fr):
 
 
 def test_M11_hand_limit_discard_goes_to_played_area(fr):
-    report, off = run(fr, [["a", "b", "c"], ["k", "l", "m"]], {}, [{"type": "pass", "seat": 1, "discard": ["b"]}])
+    report, off = run(
+        fr, [["a", "b", "c"], ["k", "l", "m"]], {}, [{"type": "pass", "seat": 1, "discard": ["b"]}]
+    )
     assert report.final_state.players[0].played == ("b",)
 
 
-@pytest.mark.parametrize(("value", "level", "expect"), [("X", 1, 1), ("X", 3, 3), ("X-1", 1, 0), ("X-1", 2, 1), ("X+1", 2, 3), (2, 3, 2)])
+@pytest.mark.parametrize(
+    ("value", "level", "expect"),
+    [("X", 1, 1), ("X", 3, 3), ("X-1", 1, 0), ("X-1", 2, 1), ("X+1", 2, 3), (2, 3, 2)],
+)
 def test_M12_attribute_values(value, level, expect):
     assert attribute_value(CardFacts(attribute=["red"], value=value), level) == expect
 
 
 def test_M12_choice_required_for_multi_icon_cards(fr):
-    report, off = run(fr, [["m"], ["k"]], {"m": card(["red", "blue"], 1)}, [play(1, ["m"], [step("s1", "red", ["red"])])])
+    report, off = run(
+        fr,
+        [["m"], ["k"]],
+        {"m": card(["red", "blue"], 1)},
+        [play(1, ["m"], [step("s1", "red", ["red"])])],
+    )
     assert first(report, off) == ("attribute_choice_missing", "M12", 0)
 
 
@@ -191,30 +266,50 @@ def test_M13_edges_of_a_known_board(fr):
     facts = {"r": card("red", 1)}
     ok, off = run(fr, [["r"], ["k"]], facts, [play(1, ["r"], [step("a")])], edition=board_edition())
     assert ok.ok and not any("edges" in u.item for u in ok.unchecked)
-    bad, off = run(fr, [["b"], ["k"]], {"b": card("blue", 1)}, [play(1, ["b"], [step("c")])], edition=board_edition())
+    bad, off = run(
+        fr,
+        [["b"], ["k"]],
+        {"b": card("blue", 1)},
+        [play(1, ["b"], [step("c")])],
+        edition=board_edition(),
+    )
     assert first(bad, off)[0] in ("not_adjacent", "cannot_pay_space")
 
 
 def test_M14_multi_icon_space_needs_all_icons(fr):
     facts = {"y": card("yellow", 1), "r": card("red", 1)}
-    report, off = run(fr, [["y", "r"], ["k", "l"]], facts, [play(1, ["y"], [step("c1", "yellow", ["yellow", "red"])])])
+    report, off = run(
+        fr,
+        [["y", "r"], ["k", "l"]],
+        facts,
+        [play(1, ["y"], [step("c1", "yellow", ["yellow", "red"])])],
+    )
     assert first(report, off) == ("cannot_pay_space", "M14", 0)
 
 
 def test_M15_must_keep_moving_on_a_known_board(fr):
     facts = {"r": card("red", 2)}
-    # red 2: start -> a (red 1) leaves red 1; c needs yellow + red, d needs 2 any: nothing -> may stop
-    report, off = run(fr, [["r"], ["k"]], facts, [play(1, ["r"], [step("a")])], edition=board_edition())
+    # red 2: start -> a (red 1) leaves red 1; c needs yellow + red, d 2 of any: may stop
+    report, off = run(
+        fr, [["r"], ["k"]], facts, [play(1, ["r"], [step("a")])], edition=board_edition()
+    )
     assert report.ok
     facts = {"r": card("red", 3)}
     # red 3: after a, red 2 pays d (black + black): stopping on a is illegal
-    report, off = run(fr, [["r"], ["k"]], facts, [play(1, ["r"], [step("a")])], edition=board_edition())
+    report, off = run(
+        fr, [["r"], ["k"]], facts, [play(1, ["r"], [step("a")])], edition=board_edition()
+    )
     assert first(report, off) == ("must_keep_moving", "M15", 0)
 
 
 def test_M16_no_djed_on_start_or_level1_watcher(fr):
     facts = {"d": card("red", 1, djed_before=1)}
-    report, off = run(fr, [["d"], ["k"]], facts, [play(1, ["d"], [step("s1", "red", ["red"])], stop_neighbours=[])])
+    report, off = run(
+        fr,
+        [["d"], ["k"]],
+        facts,
+        [play(1, ["d"], [step("s1", "red", ["red"])], stop_neighbours=[])],
+    )
     assert report.ok and report.final_state.djeds == {}
     assert report.final_state.players[0].supply == 12
 
@@ -226,16 +321,25 @@ def test_M17_watcher_needs_two_djeds_on_level1(fr):
 
 
 def test_M18_djed_resource_needs_the_icon(fr):
-    report, off = run(fr, [["r"], ["k"]], {"r": RED1}, [
-        play(1, ["r"], [step("s1", "red", ["red"], resource="none")], stop_neighbours=[]),
-        {"type": "pass", "seat": 1, "djed_resource": True},
-    ])
+    report, off = run(
+        fr,
+        [["r"], ["k"]],
+        {"r": RED1},
+        [
+            play(1, ["r"], [step("s1", "red", ["red"], resource="none")], stop_neighbours=[]),
+            {"type": "pass", "seat": 1, "djed_resource": True},
+        ],
+    )
     assert first(report, off) == ("no_djed_resource", "M18", 1)
 
 
 def test_M19_shabti_space_from_a_known_board(fr):
     facts = {"y": card("yellow", 1), "r": card("red", 2)}
-    moves = [play(1, ["y", "r"], [step("a"), step("c")]), {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2}]
+    moves = [
+        play(1, ["y", "r"], [step("a"), step("c")]),
+        {"type": "pass", "seat": 1},
+        {"type": "pass", "seat": 2},
+    ]
     report, off = run(fr, [["y", "r"], ["k", "l"]], facts, moves, edition=board_edition())
     assert report.ok, report.violations
     assert report.final_state.players[0].shabti == 1
@@ -243,14 +347,19 @@ def test_M19_shabti_space_from_a_known_board(fr):
 
 def test_M20_x_plus_one_needs_its_step_back_recorded(fr):
     facts = {"r": RED1, "x": card("blue", "X+1")}
-    moves = [play(1, ["r"], [step("s1", "red", ["red"])], stop_neighbours=[]), {"type": "pass", "seat": 1},
-             {"type": "pass", "seat": 2}, {"type": "pick", "seat": 1, "card": "x"}, {"type": "pick", "seat": 2, "card": "f0-1"},
-             play(1, ["x"], [step("t", "blue", ["blue"])])]
+    moves = [
+        play(1, ["r"], [step("s1", "red", ["red"])], stop_neighbours=[]),
+        {"type": "pass", "seat": 1},
+        {"type": "pass", "seat": 2},
+        {"type": "pick", "seat": 1, "card": "x"},
+        {"type": "pick", "seat": 2, "card": "f0-1"},
+        play(1, ["x"], [step("t", "blue", ["blue"])]),
+    ]
     report, off = run(fr, [["r"], ["k"]], facts, moves, later=[["x"], []])
     assert first(report, off) == ("go_back_not_recorded", "M20", 5)
 
 
-# ---- L: limits ------------------------------------------------------------------------------------
+# ---- L: limits --------------------------------------------------------------------------------
 
 
 def test_L1_three_cards_allowed_on_level3_only():
@@ -277,7 +386,12 @@ def test_L4_total_cost_before_effects(fr):
 
 def test_L5_shabti_beyond_twenty_pieces(fr):
     state, _ = fr.playout(2, 5)
-    sheet = {"players": [{"levels": [{"reached": True}] * 3, "shabti": 40}, {"levels": [{"reached": True}] * 3, "shabti": 21}]}
+    sheet = {
+        "players": [
+            {"levels": [{"reached": True}] * 3, "shabti": 40},
+            {"levels": [{"reached": True}] * 3, "shabti": 21},
+        ]
+    }
     outcome = ENGINE.score_sheet({"game": "field_of_reeds", "players": ["A", "B"], "sheet": sheet})
     assert [p.rank for p in outcome.players] == [1, 2]
 
@@ -288,11 +402,24 @@ def test_L6_twelve_djeds_and_reuse_from_the_sheet(fr):
     state = ENGINE.replay(fr.doc(2, pre)).final_state
     p = state.players[0]
     state = replace(state, players=(replace(p, supply=0, sheet=(2, 1, 0)), state.players[1]))
-    move = ENGINE.parse_move(play(1, [{"id": "d"}], [step("s1", "red", ["red"])], stop_neighbours=[], reuse_from="blue"), 0)
+    move = ENGINE.parse_move(
+        play(1, [{"id": "d"}], [step("s1", "red", ["red"])], stop_neighbours=[], reuse_from="blue"),
+        0,
+    )
     after = ENGINE.apply(state, move)
     assert after.players[0].sheet == (2, 0, 0) and after.djeds["s1"] == (0, "red")
-    sheet = {"players": [{"levels": [{"reached": True, "djeds": {"red": 13}}, {"reached": True}, {"reached": True}]},
-                         {"levels": [{"reached": True}] * 3}]}
+    sheet = {
+        "players": [
+            {
+                "levels": [
+                    {"reached": True, "djeds": {"red": 13}},
+                    {"reached": True},
+                    {"reached": True},
+                ]
+            },
+            {"levels": [{"reached": True}] * 3},
+        ]
+    }
     with pytest.raises(Exception) as err:
         ENGINE.score_sheet({"game": "field_of_reeds", "players": ["A", "B"], "sheet": sheet})
     assert "sheet.too_many_djeds" in [v.code for v in err.value.violations]
@@ -300,8 +427,11 @@ def test_L6_twelve_djeds_and_reuse_from_the_sheet(fr):
 
 def test_L7_one_djed_per_space(fr):
     facts = {"d": card("red", 1, djed_after=1), "e": card("red", 1, djed_after=1)}
-    moves = [play(1, ["d"], [step("s1", "red", ["red"])], stop_neighbours=[]), {"type": "pass", "seat": 1},
-             play(2, ["e"], [step("s1", "red", ["red"])], stop_neighbours=[])]
+    moves = [
+        play(1, ["d"], [step("s1", "red", ["red"])], stop_neighbours=[]),
+        {"type": "pass", "seat": 1},
+        play(2, ["e"], [step("s1", "red", ["red"])], stop_neighbours=[]),
+    ]
     report, off = run(fr, [["d"], ["e"]], facts, moves)
     assert report.final_state.djeds["s1"][0] == 0 and report.final_state.players[1].supply == 12
 
@@ -313,16 +443,26 @@ def test_L8_point_cost_cannot_go_below_zero(fr):
 
 
 def test_L9_reorder_only_under_V4(fr):
-    deal = {"type": "deal", "packets": [["a", "b", "c", "d", "e", "f", "g"], [f"h{i}" for i in range(7)]]}
-    report = ENGINE.replay(fr.doc(2, [deal, {"type": "reorder", "seat": 1, "order": list("gfedcba")}]))
+    deal = {
+        "type": "deal",
+        "packets": [["a", "b", "c", "d", "e", "f", "g"], [f"h{i}" for i in range(7)]],
+    }
+    report = ENGINE.replay(
+        fr.doc(2, [deal, {"type": "reorder", "seat": 1, "order": list("gfedcba")}])
+    )
     assert report.violations[0].code == "wrong_phase"
 
 
 def test_L10_pool_does_not_carry_over(fr):
     facts = {"r": card("red", 2), "s": card("yellow", 1)}
-    moves = [play(1, ["r"], [step("s1", "red", ["red"])], stop_neighbours=[step("n", "blue", ["blue"])]),
-             {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2}, {"type": "pick", "seat": 1, "card": "f1-1"},
-             {"type": "pick", "seat": 2, "card": "f0-1"}, play(1, [], [step("s2", "red", ["red"])])]
+    moves = [
+        play(1, ["r"], [step("s1", "red", ["red"])], stop_neighbours=[step("n", "blue", ["blue"])]),
+        {"type": "pass", "seat": 1},
+        {"type": "pass", "seat": 2},
+        {"type": "pick", "seat": 1, "card": "f1-1"},
+        {"type": "pick", "seat": 2, "card": "f0-1"},
+        play(1, [], [step("s2", "red", ["red"])]),
+    ]
     report, off = run(fr, [["r"], ["k"]], facts, moves)
     assert first(report, off) == ("cannot_pay_space", "M14", 5)
 
@@ -338,12 +478,20 @@ def test_L12_level2_cap_ten():
     assert scoring.djed_bonus(2, (9, 5, 0), ed) == 20
 
 
-# ---- S: scoring ----------------------------------------------------------------------------------
+# ---- S: scoring -------------------------------------------------------------------------------
 
 
 def _sheet(rows_a, rows_b, shabti=(0, 0)):
-    return {"game": "field_of_reeds", "players": ["A", "B"],
-            "sheet": {"players": [{"levels": rows_a, "shabti": shabti[0]}, {"levels": rows_b, "shabti": shabti[1]}]}}
+    return {
+        "game": "field_of_reeds",
+        "players": ["A", "B"],
+        "sheet": {
+            "players": [
+                {"levels": rows_a, "shabti": shabti[0]},
+                {"levels": rows_b, "shabti": shabti[1]},
+            ]
+        },
+    }
 
 
 ARR = {"reached": True}
@@ -361,7 +509,12 @@ def test_S1_scoring_waits_for_everyones_action_phase(fr):
 
 def test_S1_a_level_without_arrival_is_not_scored():
     with pytest.raises(Exception) as err:
-        ENGINE.score_sheet(_sheet([{"reached": False, "distance": 1}] * 3, [ARR] * 3 and [{"reached": False, "distance": 2}] * 3))
+        ENGINE.score_sheet(
+            _sheet(
+                [{"reached": False, "distance": 1}] * 3,
+                [ARR] * 3 and [{"reached": False, "distance": 2}] * 3,
+            )
+        )
     assert "sheet.no_arrival" in [v.code for v in err.value.violations]
 
 
@@ -382,10 +535,15 @@ def test_S4_three_formulas():
 
 def test_S5_penalty_from_a_known_board_distance(fr):
     facts = {"r": card("red", 1)}
-    state = ENGINE.replay(fr.doc(2, fr.prelude(2, [["r"], ["k"]], facts), edition=board_edition())).final_state
+    state = ENGINE.replay(
+        fr.doc(2, fr.prelude(2, [["r"], ["k"]], facts), edition=board_edition())
+    ).final_state
     from engines.field_of_reeds import board
 
-    assert board.distance_to_watcher(state, "start") == 3 and board.distance_to_watcher(state, "c") == 1
+    assert (
+        board.distance_to_watcher(state, "start") == 3
+        and board.distance_to_watcher(state, "c") == 1
+    )
 
 
 def test_S6_score_floor_zero():
@@ -393,7 +551,7 @@ def test_S6_score_floor_zero():
     assert out.players[1].points("l1_penalty") == -1 and out.players[1].total == 0
 
 
-# ---- T: winner and ties ----------------------------------------------------------------------------
+# ---- T: winner and ties -----------------------------------------------------------------------
 
 
 def test_T1_highest_total_wins():
@@ -409,13 +567,17 @@ def test_T2_djeds_then_shabti_then_shared():
     assert [p.rank for p in out.players] == [2, 1]
 
 
-# ---- V: variants ----------------------------------------------------------------------------------
+# ---- V: variants ------------------------------------------------------------------------------
 
 
 def test_V0_board_side_selects_edition_data(fr):
     facts = {"r": card("red", 1)}
-    doc = fr.doc(2, fr.prelude(2, [["r"], ["k"]], facts) + [play(1, ["r"], [step("a")])],
-                 edition=board_edition("back"), options={"board_sides": ["back", "front", "front"]})
+    doc = fr.doc(
+        2,
+        fr.prelude(2, [["r"], ["k"]], facts) + [play(1, ["r"], [step("a")])],
+        edition=board_edition("back"),
+        options={"board_sides": ["back", "front", "front"]},
+    )
     assert ENGINE.replay(doc).ok
     doc["options"] = {}
     report = ENGINE.replay(doc)  # the front side is unknown: a's cost cannot be checked
@@ -423,27 +585,45 @@ def test_V0_board_side_selects_edition_data(fr):
 
 
 def test_V1_beginner_shabti_for_listed_seats():
-    ctx = ENGINE.context({"game": "field_of_reeds", "players": ["A", "B"], "moves": [], "options": {"beginner_shabti_seats": [2]}})
+    ctx = ENGINE.context(
+        {
+            "game": "field_of_reeds",
+            "players": ["A", "B"],
+            "moves": [],
+            "options": {"beginner_shabti_seats": [2]},
+        }
+    )
     state = ENGINE.setup(ctx)
     assert [p.shabti for p in state.players] == [0, 1]
 
 
 def test_V2_free_stop_lifts_M15(fr):
     facts = {"r": card("red", 3)}
-    report, off = run(fr, [["r"], ["k"]], facts, [play(1, ["r"], [step("a")])], edition=board_edition(),
-                      options={"beginner_free_stop": True})
+    report, off = run(
+        fr,
+        [["r"], ["k"]],
+        facts,
+        [play(1, ["r"], [step("a")])],
+        edition=board_edition(),
+        options={"beginner_free_stop": True},
+    )
     assert report.ok
 
 
 def test_V3_initial_shuffle_is_only_recorded():
-    ctx = ENGINE.context({"game": "field_of_reeds", "players": ["A", "B"], "moves": [], "preset": "general"})
+    ctx = ENGINE.context(
+        {"game": "field_of_reeds", "players": ["A", "B"], "moves": [], "preset": "general"}
+    )
     assert ctx.options.initial_shuffle and ENGINE.setup(ctx).phase == "deal"
 
 
 def test_V4_reorder_then_pass_without_taking(fr):
     deal = {"type": "deal", "packets": [list("abcdefg"), [f"h{i}" for i in range(7)]]}
-    moves = [deal, {"type": "reorder", "seat": 1, "order": list("gfedcba")},
-             {"type": "reorder", "seat": 2, "order": [f"h{i}" for i in range(7)]}]
+    moves = [
+        deal,
+        {"type": "reorder", "seat": 1, "order": list("gfedcba")},
+        {"type": "reorder", "seat": 2, "order": [f"h{i}" for i in range(7)]},
+    ]
     report = ENGINE.replay(fr.doc(2, moves, preset="advanced"))
     assert report.ok
     state = report.final_state
@@ -456,5 +636,7 @@ def test_every_M_L_S_T_V_rule_is_cited_by_a_test():
     ids = set(re.findall(r"^\| ([MLSTV]\d+) \|", reference, re.M))
     here = Path(__file__).parent
     names = " ".join(p.read_text(encoding="utf-8") for p in here.glob("test_*.py"))
-    cited = set(re.findall(r"def test_\w*?([MLSTV]\d+)", names)) | set(re.findall(r"_([MLSTV]\d+)_", names))
+    cited = set(re.findall(r"def test_\w*?([MLSTV]\d+)", names)) | set(
+        re.findall(r"_([MLSTV]\d+)_", names)
+    )
     assert ids <= cited, sorted(ids - cited)

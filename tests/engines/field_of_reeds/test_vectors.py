@@ -18,13 +18,15 @@ def _load(path: Path) -> dict:
 
 
 def test_every_x_and_q_rule_has_a_vector():
-    text = (Path(__file__).parents[4] / "shared/rules/field_of_reeds.md")
+    text = Path(__file__).parents[4] / "shared/rules/field_of_reeds.md"
     if not text.exists():
         text = Path("/work/shared/rules/field_of_reeds.md")
     import re
 
     ids = set(re.findall(r"^\| ([XQ]\d+) \|", text.read_text(encoding="utf-8"), re.M))
-    covered = {_load(p)["rule"].split(":")[1] for p in VECTORS} | {_load(p)["id"].split("-")[0] for p in VECTORS}
+    covered = {_load(p)["rule"].split(":")[1] for p in VECTORS} | {
+        _load(p)["id"].split("-")[0] for p in VECTORS
+    }
     assert ids and ids <= covered, sorted(ids - covered)
 
 
@@ -35,7 +37,9 @@ def _run_fn(v: dict, edition) -> None:
     elif v["fn"] == "movement_penalty":
         assert scoring.movement_penalty(args["distance"], edition) == v["expect"]
     elif v["fn"] == "best_black_assignment":
-        choice = scoring.best_black_assignment(args["level"], tuple(args["fixed"]), args["black"], edition)
+        choice = scoring.best_black_assignment(
+            args["level"], tuple(args["fixed"]), args["black"], edition
+        )
         assert list(choice.added) == v["expect"]
     else:  # pragma: no cover - a typo in a vector
         raise AssertionError(v["fn"])
@@ -76,7 +80,11 @@ def _run_log(v: dict, fr) -> None:
         want = expect["violation"]
         assert report.violations, "expected a violation"
         got = report.violations[0]
-        assert (got.code, got.rule, got.index - len(pre)) == (want["code"], want["rule"], want["index"])
+        assert (got.code, got.rule, got.index - len(pre)) == (
+            want["code"],
+            want["rule"],
+            want["index"],
+        )
         return
     assert report.ok, [x.to_dict() for x in report.violations]
     state = report.final_state
@@ -86,7 +94,10 @@ def _run_log(v: dict, fr) -> None:
             got = getattr(player, key)
             assert (list(got) if isinstance(got, tuple) else got) == value, (seat, key, got)
     for space, seat in expect.get("djeds", {}).items():
-        assert space in state.djeds and state.djeds[space][0] == seat - 1, (space, dict(state.djeds))
+        assert space in state.djeds and state.djeds[space][0] == seat - 1, (
+            space,
+            dict(state.djeds),
+        )
     for space in expect.get("no_djeds", []):
         assert space not in state.djeds
     for key, value in expect.get("state", {}).items():

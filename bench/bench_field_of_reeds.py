@@ -1,0 +1,55 @@
+"""Benchmark: replay of the example full 4-player Field of Reeds game (target <= 3 ms).
+
+Run: ``.venv/bin/python bench/bench_field_of_reeds.py``. Times, with ``time.perf_counter``
+over many runs, the median of: the whole ``replay`` (JSON records -> pydantic moves ->
+fold -> outcome), the fold alone (moves already parsed), and ``score_sheet`` on the
+matching sheet. The log is engines/field_of_reeds/examples/four-player-log.json.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engines.field_of_reeds import ENGINE  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "engines" / "field_of_reeds" / "examples"
+
+
+def median_ms(fn, runs: int) -> float:
+    fn()  # warm up
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main(runs: int = 300) -> None:
+    log = json.loads((EXAMPLES / "four-player-log.json").read_text(encoding="utf-8"))
+    sheet = json.loads((EXAMPLES / "four-player-sheet.json").read_text(encoding="utf-8"))
+    ctx = ENGINE.context(log)
+    moves = ENGINE.parse_moves(log["moves"])
+    assert ENGINE.replay(log).game_over
+    rows = [
+        ("replay (parse + fold + outcome)", median_ms(lambda: ENGINE.replay(log), runs)),
+        (
+            "fold only (moves parsed)",
+            median_ms(lambda: ENGINE.fold(ENGINE.setup(ctx), moves), runs),
+        ),
+        ("score_sheet (matching sheet)", median_ms(lambda: ENGINE.score_sheet(sheet), runs)),
+    ]
+    print(f"| Field of Reeds: 4 players, {len(moves)} moves, 3 levels | median ms | target |")
+    print("|---|---|---|")
+    for name, ms in rows:
+        print(f"| {name} | {ms:.2f} | {'<= 3 ms' if name.startswith('replay') else ''} |")
+
+
+if __name__ == "__main__":
+    main()
