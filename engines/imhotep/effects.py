@@ -151,7 +151,8 @@ def sail(w: Work, ship: int, site: str, order: list[int] | None = None) -> None:
                 "imhotep:G1",
             )
         )
-    w.ships[ship] = Ship(s.capacity, s.min_load, s.cargo, site)
+    # The stones leave the ship as they are unloaded; until then they wait in ``unloading``.
+    w.ships[ship] = Ship(s.capacity, s.min_load, (None,) * s.capacity, site)
     spaces = order if order is not None else range(s.capacity)
     w.unloading = [s.cargo[i] for i in spaces if s.cargo[i] is not None]
     w.unload_site = site

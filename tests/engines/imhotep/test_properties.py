@@ -1,0 +1,124 @@
+"""Property tests: random legal games from ``legal_moves`` keep the game's invariants, and
+random malformed documents only ever produce the two input-error kinds."""
+
+import json
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.core.errors import EngineError
+from engines.imhotep import ENGINE
+from engines.imhotep.components import STONES_PER_COLOUR
+
+from .conftest import new_game
+
+SIDES = st.fixed_dictionaries(
+    {s: st.sampled_from("AB") for s in ("market", "pyramid", "temple", "burial", "obelisk")}
+)
+
+
+def stones_of(state, seat):
+    """Every stone of one colour, wherever it is (C1, U10: one is the score marker)."""
+    on_ships = sum(1 for ship in state.ships for c in ship.cargo if c == seat)
+    on_ships += state.unloading.count(seat)  # waiting to be unloaded behind a decision
+    on_ships += sum(1 for p in state.pending if p.kind == "pyramid" and p.seat == seat)
+    on_sites = (
+        state.pyramid.count(seat)
+        + sum(p.count(seat) for p in state.pyramids_b)
+        + state.pyramid_overflow.count(seat)
+        + state.temple.count(seat)
+        + state.burial.count(seat)
+        + state.obelisk[seat]
+        + 3 * sum(1 for owner, _ in state.obelisks_b if owner == seat)
+    )
+    return 1 + state.quarry[seat] + state.sled[seat] + on_ships + on_sites
+
+
+def check_invariants(before, after):
+    for seat in range(after.n):
+        assert stones_of(after, seat) == STONES_PER_COLOUR, "L2/C1: stones are conserved per colour"
+        assert 0 <= after.sled[seat] <= 5, "L1: the sled holds at most 5"
+        assert after.score[seat] >= before.score[seat], "scores never decrease during play"
+    docked = [s.site for s in after.ships if s.site is not None]
+    assert len(docked) == len(set(docked)), "L5: one ship per site per round"
+    for ship in after.ships:
+        assert sum(c is not None for c in ship.cargo) <= ship.capacity
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(2, 4),
+    seed=st.integers(0, 2**32 - 1),
+    sides=SIDES,
+    wrath=st.booleans(),
+)
+def test_random_legal_games_keep_the_invariants_and_replay_to_the_same_end(n, seed, sides, wrath):
+    options = {"sides": sides, "pharaohs_wrath": wrath}
+    players = ["p1", "p2", "p3", "p4"][:n]
+    state = new_game(players, options)
+    rng = random.Random(seed)
+    records = []
+    for _ in range(3000):
+        if state.phase == "over":
+            break
+        move = rng.choice(list(ENGINE.legal_moves(state)))
+        nxt = ENGINE.apply(state, move)
+        check_invariants(state, nxt)
+        records.append(ENGINE.dump_move(move))
+        state = nxt
+    assert state.phase == "over"
+    doc = {"game": "imhotep", "players": players, "options": options, "moves": records}
+    report = ENGINE.replay(json.loads(json.dumps(doc)))
+    assert report.ok and report.game_over and report.final_state == state
+    for player in report.outcome.players:
+        row = dict(player.breakdown)
+        assert all(v is None or v >= 0 for k, v in row.items() if k != "wrath"), row
+        assert row["wrath"] in (0, -5) and (wrath or row["wrath"] == 0)
+
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "engines" / "imhotep" / "examples"
+BASES = [json.loads(p.read_text()) for p in sorted(EXAMPLES.glob("*.json"))]
+NOISE = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.sampled_from(["pair", "statue", "temple", "x", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["type", "ship", "space", "card", "count", "site", "x"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=8,
+)
+
+
+def poke(doc, rng, noise):
+    doc = json.loads(json.dumps(doc))
+    node = doc
+    for _ in range(6):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = rng.choice(keys)
+        if isinstance(node[key], dict | list) and node[key] and rng.random() < 0.75:
+            node = node[key]
+            continue
+        node[key] = noise
+        break
+    return doc
+
+
+@settings(max_examples=150, deadline=None)
+@given(base=st.sampled_from(BASES), seed=st.integers(0, 2**16), noise=NOISE)
+def test_malformed_documents_only_raise_input_errors(base, seed, noise):
+    doc = poke(base, random.Random(seed), noise)
+    try:
+        result = ENGINE.replay(doc) if "moves" in doc else ENGINE.score_sheet(doc)
+    except EngineError:
+        return
+    assert result is not None
