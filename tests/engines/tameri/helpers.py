@@ -39,7 +39,7 @@ def build_state(spec: dict[str, Any]):
         season=spec.get("season", 1),
         round=spec.get("round", 1),
         cards={**s.cards, **cards},
-        seen=frozenset(cards),
+        seen=frozenset(spec.get("seen", cards)),
         buildings={**s.buildings, **buildings},
         ramp_fields=tuple(tuple(p) for p in spec.get("ramp_fields", DEFAULT_RAMPS)),
         start_glyphs=tuple(spec.get("start_glyphs", [None] * len(players))),
