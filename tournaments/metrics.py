@@ -68,13 +68,13 @@ def _game_points(ev, config, param) -> Values:
         return [None] * len(ev.players)
     out: Values = []
     for games in ev.games:
-        total, counted = Fraction(0), False
-        for t, s in games:
-            table = ev.tables[t]
-            if table["scores"] is not None and (param is None or table["game"] == param):
-                total += table["scores"][s]
-                counted = True
-        out.append(total if counted else None)
+        picked = [
+            ev.tables[t]["scores"][s]
+            for t, s in games
+            if ev.tables[t]["scores"] is not None
+            and (param is None or ev.tables[t]["game"] == param)
+        ]
+        out.append(sum(picked) if picked else None)
     return out
 
 
@@ -108,9 +108,11 @@ def _avg_placement(ev, config, param) -> Values:
 
 
 def _placement_pct_scaled(ev) -> tuple[list[tuple[int, int] | None], int]:
-    """Per player (sum of per-game shares scaled by 2L, games), and 2L.
+    """Per player (sum of per-game shares scaled by 2L, games), and 2L (cached).
 
     A game's share is (2 x beaten + tied) / (2 x (size - 1)); L = lcm(size - 1)."""
+    if "placement_pct" in ev.cache:
+        return ev.cache["placement_pct"]
     sizes = {len(t["ids"]) for t in ev.tables} or {2}
     lcm = math.lcm(*(max(1, k - 1) for k in sizes))
     out: list[tuple[int, int] | None] = []
@@ -126,6 +128,7 @@ def _placement_pct_scaled(ev) -> tuple[list[tuple[int, int] | None], int]:
             tied = places.count(mine) - 1
             total += (2 * worse + tied) * (lcm // (len(places) - 1))
         out.append((total, len(games)))
+    ev.cache["placement_pct"] = out, 2 * lcm
     return out, 2 * lcm
 
 
@@ -151,18 +154,21 @@ def _sos(ev, config, param) -> Values:
 
 
 def _buchholz_rounds(ev) -> tuple[list[list[int]], int]:
-    """Per player, one integer per round played (scaled by scale × L)."""
+    """Per player, one integer per round played (scaled by scale x L), cached."""
+    if "buchholz" in ev.cache:
+        return ev.cache["buchholz"]
     sizes = {len(t["ids"]) for t in ev.tables} or {2}
     lcm = math.lcm(*(max(1, k - 1) for k in sizes))
+    tp = ev.tp
+    # Each table's TP total once; an opponent sum is that total minus the player's own.
+    table_total = [sum(tp[j] for j in t["ids"]) for t in ev.tables]
+    weight = [lcm // max(1, len(t["ids"]) - 1) for t in ev.tables]
     rounds = []
     for i in range(len(ev.players)):
-        values = []
-        for t, s in ev.games[i]:
-            ids = ev.tables[t]["ids"]
-            opp = sum(ev.tp[j] for k, j in enumerate(ids) if k != s)
-            values.append(opp * (lcm // max(1, len(ids) - 1)))
-        values += [ev.tp[i] * lcm for _ in ev.bye_rounds[i]]
+        values = [(table_total[t] - tp[i]) * weight[t] for t, _ in ev.games[i]]
+        values += [tp[i] * lcm] * len(ev.bye_rounds[i])
         rounds.append(values)
+    ev.cache["buchholz"] = rounds, lcm
     return rounds, lcm
 
 

@@ -101,6 +101,7 @@ class EventData:
     tp: list[int] = field(default_factory=list)
     last_round: int = 0
     game_keys: frozenset[str] = frozenset()
+    cache: dict[str, object] = field(default_factory=dict)  # shared by related metrics
 
 
 def build_event(data: StandingsInput, config: StandingsConfig) -> EventData:
