@@ -494,50 +494,52 @@ def apply_draw(state: State, move: Draw) -> State:
 
 
 def apply_place(state: State, move: Place) -> State:
+    """One placement (or miss), built as one set of field changes: replays stay fast."""
     card, seat = move.card, state.seat
     b = 1 << card
     changes = take(state, move.source, card)
-    learned: dict[str, Any] = {}
     if move.ankh is True:
-        learned["ankh_yes"] = state.ankh_yes | b
+        changes["ankh_yes"] = state.ankh_yes | b
     elif move.ankh is False:
-        learned["ankh_no"] = state.ankh_no | b
+        changes["ankh_no"] = state.ankh_no | b
     if forbidden(state.prev, card):  # legal here means a miss (M5, or G7 "miss" option)
         miss = list(state.miss)
         miss[seat] -= 1
-        state = state.with_(
-            discard=state.discard | b, miss=tuple(miss), last_bonus_k=0, **changes, **learned
-        )
-        return advance(state, "miss")
-    state = state.with_(sheet=state.sheet | b, k=state.k + 1, prev=card, **changes, **learned)
-    state = apply_area(state, move, card)
-    status = state.ankh_status(card)
-    avail = min(1, state.available)
+        changes.update(discard=state.discard | b, miss=tuple(miss), last_bonus_k=0)
+        return advance(state.with_(**changes), "miss")
+    k = state.k + 1
+    changes.update(sheet=state.sheet | b, k=k, prev=card)
+    area_changes(state, move, card, changes)
+    status = move.ankh if move.ankh is not None else state.ankh_status(card)
+    avail = 1 if changes.get("deck", state.deck) or changes.get("discard", state.discard) else 0
     ankh_min, ankh_max = (avail, avail) if status else (0, 0)
     if status is None:
         ankh_max = avail
-        state = state.with_(ankh_unknown=state.ankh_unknown | b)
-    if state.k == 10:
+        changes["ankh_unknown"] = state.ankh_unknown | b
+    if k < 10 and changes["sheet"] != ALL_CARDS:
+        if ankh_max:
+            changes.update(draw_min=ankh_min, draw_max=ankh_max, draw_done=0, draw_kind="ankh")
+        return state.with_(**changes)
+    state = state.with_(**changes)
+    if k == 10:
         return end_turn(state, "ten", ankh_min, ankh_max)
-    if state.sheet == ALL_CARDS:  # E1: the last card ends the turn and the game
-        return end_turn(state, "exhausted", 0, 0)
-    if ankh_max:
-        return state.with_(draw_min=ankh_min, draw_max=ankh_max, draw_done=0, draw_kind="ankh")
-    return state
+    return end_turn(state, "exhausted", 0, 0)  # E1: the last card ends the turn and game
 
 
-def apply_area(state: State, move: Place, card: int) -> State:
+def area_changes(state: State, move: Place, card: int, changes: dict[str, Any]) -> None:
+    """M6: add the area-track changes of placing ``card`` (from the map or the record)."""
     b = 1 << card
     completes, value, idx = area_result(state, card)
     said = None if move.area is None else AREA_FACT_VALUE[move.area]
     if completes is None and said is not None:
         completes = said > 0
     if completes is None:
-        return state.with_(area_unknown=state.area_unknown | b)
+        changes["area_unknown"] = state.area_unknown | b
+        return
     if not completes:
-        return state
+        return
     value = value if value is not None else (said or None)
-    changes: dict[str, Any] = {"areas_done": state.areas_done + 1}
+    changes["areas_done"] = state.areas_done + 1
     if idx is not None:
         changes["area_done_idx"] = state.area_done_idx | 1 << idx
     if value is None:
@@ -546,7 +548,6 @@ def apply_area(state: State, move: Place, card: int) -> State:
         area = list(state.area)
         area[state.seat] += value
         changes["area"] = tuple(area)
-    return state.with_(**changes)
 
 
 def end_turn(state: State, reason: str, ankh_min: int, ankh_max: int) -> State:

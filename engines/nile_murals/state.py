@@ -6,7 +6,7 @@ the discard, every hand and the sheet are disjoint and together hold all 100 car
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engines.core.engine import GameContext
@@ -31,7 +31,7 @@ def card_list(mask: int) -> str:
     return ", ".join(f"{c:02d}" for c in cards_of(mask))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     ctx: GameContext[Any]
     printed: Printed
@@ -69,7 +69,13 @@ class State:
     bonus_unknown: tuple[tuple[int, int, int, str], ...] = ()  # (seat, k, drawn, kind)
 
     def with_(self, **changes: Any) -> State:
-        return replace(self, **changes)
+        """A copy with ``changes``: ``dataclasses.replace`` re-runs ``__init__`` and was
+        most of a replay's time, so the instance dict is copied instead (fields only)."""
+        copy = object.__new__(State)
+        fields_of_copy = copy.__dict__
+        fields_of_copy.update(self.__dict__)
+        fields_of_copy.update(changes)
+        return copy
 
     # ---- derived views ---------------------------------------------------------------
     @property
