@@ -101,17 +101,7 @@ def attribute_value(facts: CardFacts, level: int) -> int:
 def check(state: State, move: Move) -> list[Violation]:
     if state.phase == "over":
         return [V("game_over", "E1", "the game is over")]
-    handler = {
-        "deal": _check_deal,
-        "reorder": _check_reorder,
-        "pick": _check_pick,
-        "udjat_take": _check_udjat_take,
-        "udjat_use": _check_udjat_use,
-        "play": lambda s, m: _play_once(s, m)[0],
-        "pass": _check_pass,
-        "score_level": _check_score_level,
-    }[move.type]
-    return handler(state, move)
+    return _CHECKS[move.type](state, move)
 
 
 def _wrong_phase(state: State, move: Move, want: str, rule: str) -> list[Violation]:
@@ -302,11 +292,14 @@ def _check_pick(state: State, move: Pick) -> list[Violation]:
 
 
 def _turn_checks(state: State, move: Move, rule: str) -> list[Violation]:
+    turn = state.turn
+    if state.phase == "action" and turn is not None and turn.seat == move.seat - 1:  # type: ignore[attr-defined]
+        return []
     return (
         _wrong_phase(state, move, "action", rule)
-        or _bad_seat(state, move.seat)
-        or _not_your_turn(state, move.seat)
-    )  # type: ignore[attr-defined]
+        or _bad_seat(state, move.seat)  # type: ignore[attr-defined]
+        or _not_your_turn(state, move.seat)  # type: ignore[attr-defined]
+    )
 
 
 def _check_udjat_take(state: State, move: UdjatTake) -> list[Violation]:
@@ -855,15 +848,7 @@ def next_state(state: State, move: Move) -> State:
         new = _play_once(state, move)[1]
         assert new is not None
         return new
-    return {
-        "deal": _apply_deal,
-        "reorder": _apply_reorder,
-        "pick": _apply_pick,
-        "udjat_take": _apply_udjat_take,
-        "udjat_use": _apply_udjat_use,
-        "pass": _apply_pass,
-        "score_level": _apply_score_level,
-    }[move.type](state, move)
+    return _APPLIES[move.type](state, move)
 
 
 def _pass_left(packets: Iterable[tuple[str, ...]], n: int) -> list[tuple[str, ...]]:
@@ -1001,9 +986,10 @@ def _apply_pass(state: State, move: Pass) -> State:
     p = state.players[seat]
     hand = tuple(c for c in p.hand if c not in move.discard)
     player = replace(p, hand=hand, played=p.played + tuple(move.discard))
-    djeds, used = dict(state.djeds), set(state.used_resources)
+    djeds, used = state.djeds, state.used_resources
     unchecked = state.unchecked
     if move.djed_resource:
+        djeds, used = dict(djeds), set(used)
         info = B.printed_space(state, p.space)
         if info.resource is None:
             unchecked = note(
@@ -1036,10 +1022,9 @@ def _apply_pass(state: State, move: Pass) -> State:
         used_resources=frozenset(used),
         unchecked=unchecked,
     )
-    order = state.seat_order()
-    position = order.index(seat)
-    if position + 1 < state.n:
-        return replace(state, turn=Turn(seat=order[position + 1]))
+    following = (seat + 1) % state.n
+    if following != state.start_seat:  # clockwise until the start player would act again
+        return replace(state, turn=Turn(seat=following))
     return _end_round(state)
 
 
@@ -1208,3 +1193,24 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
         prev_watcher_cost=watcher_cost,
         round_reached=False,
     )
+
+
+_CHECKS = {
+    "deal": _check_deal,
+    "reorder": _check_reorder,
+    "pick": _check_pick,
+    "udjat_take": _check_udjat_take,
+    "udjat_use": _check_udjat_use,
+    "play": lambda s, m: _play_once(s, m)[0],
+    "pass": _check_pass,
+    "score_level": _check_score_level,
+}
+_APPLIES = {
+    "deal": _apply_deal,
+    "reorder": _apply_reorder,
+    "pick": _apply_pick,
+    "udjat_take": _apply_udjat_take,
+    "udjat_use": _apply_udjat_use,
+    "pass": _apply_pass,
+    "score_level": _apply_score_level,
+}

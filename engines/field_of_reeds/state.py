@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.core.engine import GameContext
 from engines.core.types import Unchecked
@@ -13,8 +13,7 @@ from engines.field_of_reeds.moves import CardFacts
 Pool = tuple[int, int, int]  # red, blue, yellow attribute value of this action phase
 
 
-@dataclass(frozen=True)
-class SpaceInfo:
+class SpaceInfo(NamedTuple):  # a tuple: built for every step, so it must be cheap
     colour: str | None = None  # red/blue/yellow/black; None unknown
     cost: tuple[str, ...] | None = None  # icons; None unknown
     resource: str | None = None  # none/shabti/djed; None unknown
