@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pydantic import ValidationError
+
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.errors import SetupError
@@ -12,7 +14,7 @@ from engines.core.types import Violation
 from engines.terra_pyramides import generate, rules
 from engines.terra_pyramides.board import board_from_edition
 from engines.terra_pyramides.messages_ja import MESSAGES_JA
-from engines.terra_pyramides.moves import MOVE_ADAPTER
+from engines.terra_pyramides.moves import MOVE_ADAPTER, MOVES_ADAPTER
 from engines.terra_pyramides.options import PRESETS, TerraPyramidesOptions
 from engines.terra_pyramides.scoring import CATEGORIES, Facts, Pyramid, score
 from engines.terra_pyramides.sheet import TerraSheet, check_sheet
@@ -77,6 +79,14 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
     def setup(self, ctx: GameContext[TerraPyramidesOptions]) -> TerraState:
         check_players(ctx)
         return rules.initial_state(ctx)
+
+    def parse_moves(self, records: Any) -> list[Any]:
+        # One pydantic call for the whole log; on any error the framework's per-move parse
+        # names every bad path.
+        try:
+            return MOVES_ADAPTER.validate_python(records)
+        except ValidationError:
+            return super().parse_moves(records)
 
     def check(self, state: TerraState, move: Any) -> list[Violation]:
         return rules.check(state, move)

@@ -192,3 +192,4 @@ Move = Annotated[
     Field(discriminator="type"),
 ]
 MOVE_ADAPTER: TypeAdapter[Move] = TypeAdapter(Move)
+MOVES_ADAPTER: TypeAdapter[list[Move]] = TypeAdapter(list[Move])

@@ -88,8 +88,13 @@ def check(state: TerraState, move: Any) -> list[Violation]:
 
 
 def next_state(state: TerraState, move: Any) -> TerraState:
-    state = APPLIES[move.type](state, move)
-    return evolve(state, step=state.step + 1)
+    new = APPLIES[move.type](state, move)
+    if new is state:
+        new = evolve(state)
+    # ``new`` is a fresh object nobody else holds yet: setting the counter in place saves a
+    # copy per move (replays fold hundreds of moves; see bench/bench_terra_pyramides.py).
+    new.__dict__["step"] = state.step + 1
+    return new
 
 
 CHECKS = {
