@@ -53,10 +53,12 @@ def register_all(registry: Registry) -> None:
     """The explicit list: one import and one line per game, in DESIGN.md's order."""
     from engines.field_of_reeds import ENGINE as field_of_reeds
     from engines.imhotep import ENGINE as imhotep
+    from engines.nile_murals import ENGINE as nile_murals
     from engines.tameri import ENGINE as tameri
     from engines.terra_pyramides import ENGINE as terra_pyramides
 
     registry.register(imhotep)
+    registry.register(nile_murals)
     registry.register(field_of_reeds)
     registry.register(tameri)
     registry.register(terra_pyramides)
