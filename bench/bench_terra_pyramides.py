@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 from engines.terra_pyramides import ENGINE  # noqa: E402
 
 LOG = ROOT / "engines" / "terra_pyramides" / "examples" / "v3-4p-log.json"
+SHEET = LOG.with_name("v3-4p-sheet.json")
 
 
 def timings_ms(fn, runs: int) -> tuple[float, float]:
@@ -31,7 +32,7 @@ def timings_ms(fn, runs: int) -> tuple[float, float]:
     return statistics.median(times) * 1000, min(times) * 1000
 
 
-def main(runs: int = 200) -> None:
+def main(runs: int = 300) -> None:
     doc = json.loads(LOG.read_text(encoding="utf-8"))
     report = ENGINE.replay(doc)
     assert report.ok and report.game_over
@@ -39,10 +40,13 @@ def main(runs: int = 200) -> None:
     moves = ENGINE.parse_moves(doc["moves"])
     full = timings_ms(lambda: ENGINE.replay(doc), runs)
     fold = timings_ms(lambda: ENGINE.fold(ENGINE.setup(ctx), moves), runs)
+    sheet_doc = json.loads(SHEET.read_text(encoding="utf-8"))
+    sheet = timings_ms(lambda: ENGINE.score_sheet(sheet_doc), runs)
     turns = sum(report.final_state.turns_taken)
     print(f"terra_pyramides v3 4p replay: {len(moves)} moves, {turns} turns, {runs} runs")
     print(f"  replay (parse, check, apply, score): median {full[0]:.2f} ms, min {full[1]:.2f} ms")
     print(f"  fold only (moves pre-parsed):       median {fold[0]:.2f} ms, min {fold[1]:.2f} ms")
+    print(f"  score_sheet (matching sheet):       median {sheet[0]:.2f} ms, min {sheet[1]:.2f} ms")
 
 
 if __name__ == "__main__":
