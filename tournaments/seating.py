@@ -118,7 +118,7 @@ def seat_round(
         order = sorted(range(len(seated)), key=lambda i: draw[i])
     budget = default_iterations(len(seated)) if max_iterations is None else max_iterations
     tables = greedy_tables(model, order, round_sizes)
-    tables, iterations, stopped_by = local_search(
+    tables, iterations, stopped_by, kicks = local_search(
         model,
         tables,
         rng,
@@ -134,5 +134,5 @@ def seat_round(
         total += cost
         seated_tables.append(SeatedTable(number, tuple(seated[i].id for i in order_at_table), cost))
     bye_ids = tuple(p.id for p in bye_players)
-    stats = SearchStats(iterations, 0, stopped_by)
+    stats = SearchStats(iterations, kicks, stopped_by)
     return RoundSeating(mode, seed, tuple(seated_tables), bye_ids, weights, total, stats)

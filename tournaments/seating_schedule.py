@@ -102,6 +102,9 @@ def plan_groups(
             bad.discard(code)
         return m if step > 0 else -(m - 1)
 
+    if all(len(rg) < 2 for rg in groups):
+        max_iterations = 0  # one table per round: nothing to swap
+        stopped_by = "optimal"  # the only grouping there is
     while iterations < max_iterations:
         if not len(bad):
             stopped_by = "optimal"

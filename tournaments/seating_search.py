@@ -86,15 +86,15 @@ def local_search(
     max_iterations: int,
     deadline: float,
     patience: int,
-) -> tuple[list[list[int]], int, str]:
-    """Improve ``tables`` in place; returns (best tables, iterations used, stopped_by).
+) -> tuple[list[list[int]], int, str, int]:
+    """Improve ``tables``; returns (best tables, iterations, stopped_by, kicks).
 
     ``near_tables``: in standings mode, how far (in table numbers) a swap partner is
     usually looked for; None means anywhere.
     """
     n_tables = len(tables)
     if n_tables < 2:
-        return tables, 0, "optimal"
+        return tables, 0, "optimal", 0
     where = {}
     for t, table in enumerate(tables):
         for p in table:
@@ -197,7 +197,7 @@ def local_search(
             total_r = sum(c[0] for c in cost)
             total_s = sum(c[1] for c in cost)
             stale = 0
-    return best_tables, iterations, stopped_by
+    return best_tables, iterations, stopped_by, kicks
 
 
 def _table_cost(model: CostModel, table: list[int]) -> tuple[int, float, float]:

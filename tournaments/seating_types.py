@@ -149,7 +149,8 @@ class SearchStats:
     soft cost), ``converged`` (zero repeats and no soft improvement for a while),
     ``iterations`` (budget spent; still deterministic), ``time`` (the wall-clock safety
     stop fired, so the result depends on machine speed) or ``fixed`` (loaded, not
-    searched)."""
+    searched). ``restarts`` counts the kicks: restarts from the best grouping found so
+    far with a few random swaps."""
 
     iterations: int
     restarts: int

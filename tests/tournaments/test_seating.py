@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -285,3 +289,28 @@ def test_64_players_5_rounds_standings_mode_without_repeats():
 def test_odd_field_standings_mode_without_repeats():
     seatings, _ = simulate(field(37), 5, (4, 3), mode="standings", seed=5)
     assert max(meetings(seatings).values()) == 1
+
+
+def test_same_seed_same_seating_across_processes_with_string_ids():
+    """No set or hash order leaks into the result (string hashing differs per process)."""
+    script = (
+        "from tournaments.seating import SeatingPlayer, record_round, seat_round\n"
+        "ps = [SeatingPlayer(f'p{i}', rank=i + 1, points=i % 5, club=f'c{i % 3}') "
+        "for i in range(30)]\n"
+        "first = seat_round(ps, (4, 3), mode='random', seed=3)\n"
+        "ps = record_round(ps, first.tables, first.byes)\n"
+        "print(seat_round(ps, (4, 3), mode='standings', seed=4).to_dict())\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)},
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outputs) == 1
