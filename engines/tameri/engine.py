@@ -142,20 +142,19 @@ class TameriEngine(GameEngine):
         return score_sheet(ctx, sheet)
 
 
+CARD_LIST = TypeAdapter(list[CardFacts])
+BUILDING_LIST = TypeAdapter(list[BuildingFacts])
+TEMPLE_LENGTHS = TypeAdapter(dict[str, Annotated[int, Field(ge=4)] | None])
+
+
 def edition_facts(edition: Edition) -> tuple[dict, dict, tuple]:
     """Card lists and temple lengths an organizer supplied (null in the default edition)."""
-    cards = parse_model(
-        TypeAdapter(list[CardFacts]),
-        edition.get("cards.action", []),
-        "$.edition.values.cards.action",
-    )
+    cards = parse_model(CARD_LIST, edition.get("cards.action", []), "$.edition.values.cards.action")
     buildings = parse_model(
-        TypeAdapter(list[BuildingFacts]),
-        edition.get("cards.buildings", []),
-        "$.edition.values.cards.buildings",
+        BUILDING_LIST, edition.get("cards.buildings", []), "$.edition.values.cards.buildings"
     )
     lengths = parse_model(
-        TypeAdapter(dict[str, Annotated[int, Field(ge=4)] | None]),
+        TEMPLE_LENGTHS,
         edition.get("board.temple_lengths", {}),
         "$.edition.values.board.temple_lengths",
     )

@@ -439,7 +439,7 @@ def _turn_checks(s: State, seat: int) -> list[Violation]:
 
 def _step2(s: State) -> State:
     t = s.turn
-    return s if t.step == 2 else s.but(turn=Turn(**{**t.__dict__, "step": 2}))
+    return s if t.step == 2 else s.but(turn=t.but(step=2))
 
 
 def _use_action(s: State, action: str) -> Result:
@@ -448,7 +448,7 @@ def _use_action(s: State, action: str) -> Result:
     if action in t.bonus:
         bonus = list(t.bonus)
         bonus.remove(action)
-        return [], _step2(s).but(turn=Turn(**{**t.__dict__, "bonus": tuple(bonus), "step": 2}))
+        return [], _step2(s).but(turn=t.but(bonus=tuple(bonus), step=2))
     facts = s.cards.get(t.card)
     ok = action_allowed(
         t.actions,
@@ -473,7 +473,7 @@ def _use_action(s: State, action: str) -> Result:
         if len(t.actions) >= 3:
             return [V("action.too_many", "H1", "a card grants at most 3 actions")], None
         s = note(s, f"actions of card {t.card}", "the card's actions are not recorded (G6)", "H1")
-    return [], s.but(turn=Turn(**{**t.__dict__, "actions": (*t.actions, action), "step": 2}))
+    return [], s.but(turn=t.but(actions=(*t.actions, action), step=2))
 
 
 def _take_worker(s: State, seat: int, source: str, kind: str) -> tuple[list[Violation], Player]:
@@ -979,9 +979,7 @@ def _offering(s: State, m: mv.Offering) -> Result:
             "M17",
         )
         t = s.turn
-        s = s.but(
-            turn=Turn(**{**t.__dict__, "permanents_used": (*t.permanents_used, m.substitution)})
-        )
+        s = s.but(turn=t.but(permanents_used=(*t.permanents_used, m.substitution)))
     errs, s = _use_action(s, "offering")
     if errs:
         return errs, None
@@ -1046,14 +1044,7 @@ def _glyph_completion(s: State, m: mv.GlyphCompletion) -> Result:
     )
     s = s.with_player(i, p.but(res=add_res(p.res, one(m.pay), -1)))
     return [], s.but(
-        turn=Turn(
-            **{
-                **t.__dict__,
-                "match": True,
-                "step": 2,
-                "permanents_used": (*t.permanents_used, m.building),
-            }
-        )
+        turn=t.but(match=True, step=2, permanents_used=(*t.permanents_used, m.building))
     )
 
 
@@ -1112,7 +1103,7 @@ def _card_weather(s: State, m: mv.CardWeather) -> Result:
                 )
             ], None
         kind = kinds[m.effect - 1]
-    s = s.but(turn=Turn(**{**t.__dict__, "weather_used": (*t.weather_used, m.effect)}))
+    s = s.but(turn=t.but(weather_used=(*t.weather_used, m.effect)))
     i = m.seat - 1
     if kind == "silt":
         p = s.players[i]
@@ -1233,7 +1224,7 @@ def _effect(s: State, m: mv.Effect) -> Result:
             return errs, None
     if g.extra_action is not None:
         t = s.turn
-        s = s.but(turn=Turn(**{**t.__dict__, "bonus": (*t.bonus, g.extra_action)}))
+        s = s.but(turn=t.but(bonus=(*t.bonus, g.extra_action)))
     if g.temple_advance is not None:  # FX10, free steps (A7 reading a)
         errs, s = _advance(s, i, g.temple_advance.temple, g.temple_advance.steps, "supply")
         if errs:
@@ -1255,7 +1246,7 @@ def _take_nile(s: State, m: mv.TakeNile) -> Result:
     p = warehouse_check(p)  # M19 / L1
     s = s.with_player(i, p).but(
         nile=tuple(e for e in s.nile if e[0] != m.card),
-        pending=tuple(x for x in s.pending if x[0] != i),
+        pending=(),  # effects are immediate: what was not recorded in the turn lapses
         turn=None,
     )
     if s.turn_index + 1 < s.n:

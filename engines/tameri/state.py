@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core.engine import GameContext
@@ -23,6 +23,17 @@ NO_RES: Res = (0, 0, 0, 0)
 
 def res_index(name: str) -> int:
     return RESOURCES.index(name)
+
+
+def _but(obj: Any, changes: dict[str, Any]) -> Any:
+    """``dataclasses.replace`` without re-running ``__init__`` (these classes have no
+    ``__post_init__``); a misspelt field name still fails loudly."""
+    fields = {**obj.__dict__, **changes}
+    if len(fields) != len(obj.__dict__):
+        raise TypeError(f"unknown fields {sorted(changes.keys() - obj.__dict__.keys())}")
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", fields)
+    return new
 
 
 @dataclass(frozen=True)
@@ -50,7 +61,7 @@ class Player:
     priest_card_points: int | None = None
 
     def but(self, **changes: Any) -> Player:
-        return replace(self, **changes)
+        return _but(self, changes)
 
     def farmer_on(self, field_id: str) -> int | None:
         for f, space in self.farmers:
@@ -72,6 +83,9 @@ class Turn:
     bonus: tuple[str, ...] = ()  # actions granted by effects (e.g. a temple space)
     weather_used: tuple[int, ...] = ()
     permanents_used: tuple[str, ...] = ()
+
+    def but(self, **changes: Any) -> Turn:
+        return _but(self, changes)
 
 
 @dataclass(frozen=True)
@@ -108,7 +122,7 @@ class State:
     unchecked: tuple[Unchecked, ...] = ()
 
     def but(self, **changes: Any) -> State:
-        return replace(self, **changes)
+        return _but(self, changes)
 
     @property
     def n(self) -> int:
@@ -117,7 +131,7 @@ class State:
     def with_player(self, seat: int, player: Player) -> State:
         players = list(self.players)
         players[seat] = player
-        return replace(self, players=tuple(players))
+        return _but(self, {"players": tuple(players)})
 
 
 def initial_state(ctx: GameContext) -> State:
