@@ -71,7 +71,17 @@ def body_of(kind: str, payload: Any) -> Any:
 
 def table_document(table: Table, kind: str, payload: Any) -> dict[str, Any]:
     preset, overrides, edition = table_options(table)
-    doc: dict[str, Any] = {"game": table_game_key(table), "players": seat_names(table)}
+    names = seat_names(table)
+    imported = payload.get("players") if isinstance(payload, dict) else None
+    if (
+        isinstance(imported, list)
+        and len(imported) == len(names)
+        and all(isinstance(n, str) for n in imported)
+    ):
+        # An imported document keeps its own names (its moves say "by": name); the
+        # table's seat order still decides which registration each line belongs to.
+        names = imported
+    doc: dict[str, Any] = {"game": table_game_key(table), "players": names}
     if overrides:
         doc["options"] = overrides
     if preset:
