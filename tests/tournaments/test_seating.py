@@ -314,3 +314,26 @@ def test_same_seed_same_seating_across_processes_with_string_ids():
         for seed in ("1", "2")
     }
     assert len(outputs) == 1
+
+
+def test_time_budget_is_a_safety_stop_that_still_returns_a_valid_seating():
+    # 8 players who all met twice: repeats are unavoidable, so only a limit ends the search.
+    players = field(8)
+    for _ in range(2):
+        players = record_round(players, [(0, 1, 2, 3), (4, 5, 6, 7)])
+        players = record_round(players, [(0, 4, 1, 5), (2, 6, 3, 7)])
+    by_time = seat_round(players, (4,), seed=1, time_budget=0, max_iterations=10**9)
+    assert by_time.stats.stopped_by == "time"
+    assert_valid_round(by_time, range(8), (4,))
+    by_budget = seat_round(players, (4,), seed=1, max_iterations=300)
+    assert by_budget.stats.stopped_by == "iterations" and by_budget.stats.iterations == 300
+    assert by_budget.total.repeats > 0
+
+
+def test_fractional_points_and_ranks_in_standings_mode():
+    from fractions import Fraction
+
+    players = [SeatingPlayer(i, rank=i + 1, points=Fraction(9 - i, 2)) for i in range(8)]
+    seating = seat_round(players, (4,), mode="standings", seed=0)
+    assert [sorted(t.players) for t in seating.tables] == [[0, 1, 2, 3], [4, 5, 6, 7]]
+    assert seating.to_dict()["tables"][0]["cost"]["spread"] == seating.tables[0].cost.spread
