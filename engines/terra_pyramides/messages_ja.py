@@ -37,6 +37,7 @@ MESSAGES_JA: dict[str, str] = {
     "not_symbol_variant": "シンボルを無視するのはシンボルヴァリアントだけです",
     "symbol_mismatch": "{want} のタイルホルダーのタイルは {want} のマスに置きます（{shown} ではありません）",
     # M3 line
+    "line_squares_unrecorded": "ボードの配置図がないため、列のマスとその内容を記録してください",
     "line_not_straight": "選んだマスは1本の{axis}の列になっていません",
     "line_misses_tile": "列にはこの手番で配置したタイルが含まれていなければなりません",
     "line_crosses_site": "列は建設地 {sq} で遮られます",

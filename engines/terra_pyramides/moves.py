@@ -91,7 +91,9 @@ class LineSquare(Model):
 class ChooseLine(Model):
     type: Literal["choose_line"] = "choose_line"
     axis: Axis
-    squares: tuple[LineSquare, ...] = Field(min_length=1, max_length=12)
+    # The squares and what they show: required without a board map; with a map they may be
+    # left out (the engine derives the whole run, A3 "whole_run") or given to be checked.
+    squares: Annotated[tuple[LineSquare, ...], Field(min_length=1, max_length=12)] | None = None
     coin_symbols: Count | None = None  # Ver2+: coin symbols reached/passed by this advance
     palms_reached: Count | None = None  # Ver3: palms the boat has reached after this line
 

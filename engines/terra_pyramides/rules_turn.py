@@ -263,7 +263,34 @@ def _line_offsets(state: TerraState, move: mv.ChooseLine) -> list[int] | None:
     return ks
 
 
+def derive_line(state: TerraState, axis: str) -> tuple[mv.LineSquare, ...]:
+    """The whole run along ``axis`` through the placed tile, between sites or the edge."""
+    assert state.placed is not None
+    delta, run = AXIS_STEPS[axis], [(0, state.placed)]
+    for sign in (1, -1):
+        k, sq = sign, step(state.placed, delta, sign)
+        while kind_at(state, sq) not in ("site", "off", None):
+            run.append((k, sq))
+            k, sq = k + sign, step(sq, delta, sign)
+    return tuple(mv.LineSquare(square=sq, kind=kind_at(state, sq)) for _, sq in sorted(run))
+
+
+def _with_squares(state: TerraState, move: mv.ChooseLine) -> mv.ChooseLine:
+    if move.squares is not None or state.board is None:
+        return move
+    return move.model_copy(update={"squares": derive_line(state, move.axis)})
+
+
 def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
+    if move.squares is None and state.board is None:
+        return [
+            violation(
+                "line_squares_unrecorded",
+                "M3.3",
+                "without a board map, record the squares of the line and what they show",
+            )
+        ]
+    move = _with_squares(state, move)
     opts = state.ctx.options
     ks = _line_offsets(state, move)
     if ks is None or len(set(ks)) != len(ks) or sorted(ks) != list(range(min(ks), max(ks) + 1)):
@@ -386,6 +413,7 @@ def _line_eyes(state: TerraState, move: mv.ChooseLine) -> int:
 
 
 def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
+    move = _with_squares(state, move)
     opts, colour = state.ctx.options, state.colour()
     version = opts.version
     line_tiles = [(ls, state.tiles[ls.square]) for ls in move.squares if ls.kind == "tile"]

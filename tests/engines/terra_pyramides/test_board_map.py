@@ -153,3 +153,18 @@ def test_M6_3_workers_cannot_cross_an_empty_square():
 def test_VH7_coin_symbols_come_from_the_map():
     state = run(start(version=2), [SETUP])
     assert state.tracks["horus_track.coin_spaces"] == (5, 10, 15, 20, 25)
+
+
+def test_M3_5_with_a_map_the_engine_derives_the_line():
+    state = run(start(), [SETUP, PLACE, {"type": "choose_line", "axis": "horizontal"}])
+    assert sorted(state.pending) == [(4, 4), (4, 5)]  # both tiles of the whole run
+    assert state.kinds == {}  # the map, not records, says what the squares are
+
+
+def test_M3_3_without_a_map_the_line_squares_must_be_recorded():
+    from tests.engines.terra_pyramides.helpers import PLACE_X1, SETUP_V1
+    from tests.engines.terra_pyramides.helpers import start as start_no_map
+
+    state = run(start_no_map(["A", "B"]), [SETUP_V1, PLACE_X1])
+    move = {"type": "choose_line", "axis": "vertical"}
+    assert violations(state, move) == [("line_squares_unrecorded", R + "M3.3")]
