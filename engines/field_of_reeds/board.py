@@ -137,6 +137,11 @@ def pay(
     cost = list(cost)
     need = [cost.count(c) for c in COLOURS]
     blacks = cost.count("black")
+    if not blacks:  # the common case: no choice to track
+        r, b, y = need
+        return frozenset(
+            (p[0] - r, p[1] - b, p[2] - y) for p in pools if p[0] >= r and p[1] >= b and p[2] >= y
+        )
     ways: list[tuple[int, int, int]]
     if black_with is not None:
         chosen = list(black_with)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
 
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.field_of_reeds import generate, rules, scoring
@@ -11,6 +14,8 @@ from engines.field_of_reeds.moves import MOVE_ADAPTER, Move
 from engines.field_of_reeds.options import PRESETS, Options
 from engines.field_of_reeds.sheet import Sheet, score_sheet
 from engines.field_of_reeds.state import State
+
+_MOVE_LIST: TypeAdapter[list[Move]] = TypeAdapter(list[Move])
 
 # Unchecked items that concern the score (the rest concern move legality only).
 SCORING_RULES = {f"field_of_reeds:{r}" for r in ("S3", "S4", "S5", "G6", "G7", "G11", "G2")}
@@ -33,6 +38,14 @@ class FieldOfReedsEngine(GameEngine[Options, State, Move, Sheet]):
     categories = scoring.CATEGORIES
     tiebreaks = scoring.TIEBREAKS
     messages_ja = MESSAGES_JA
+
+    def parse_moves(self, records: Sequence[Any]) -> list[Move]:
+        """One pydantic call for the whole log (a third faster); on any error fall back to
+        the framework's per-record parsing, which names each bad path."""
+        try:
+            return _MOVE_LIST.validate_python(list(records))
+        except ValidationError:
+            return super().parse_moves(records)
 
     def setup(self, ctx: GameContext[Options]) -> State:
         return rules.setup(ctx)

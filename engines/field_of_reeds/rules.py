@@ -668,6 +668,15 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     own = sum(1 for s, _ in djeds.values() if s == seat)
     need = setting(state, f"watcher_djeds_required.{level}", 0)
     reached = player.reached
+    board = B.board_data(state)
+    has_edges = bool(board and board.get("edges") is not None)
+    if move.path and not has_edges:
+        unchecked = note(
+            unchecked,
+            f"board edges (level {level})",
+            "board side not in the edition: passable edges are not checked",
+            "G4",
+        )
     for i, step in enumerate(move.path):
         if reached:
             out.append(V("move_after_watcher", "G8", "movement ends on the watcher space"))
@@ -681,7 +690,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
                 V("not_adjacent", "M13", "step {i} does not leave {space}", i=i, space=space)
             )
             break
-        adj = B.adjacent(state, space, step.space)
+        adj = B.adjacent(state, space, step.space) if has_edges else None
         if adj is False:
             out.append(
                 V(
@@ -693,13 +702,6 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
                 )
             )
             break
-        if adj is None:
-            unchecked = note(
-                unchecked,
-                f"board edges (level {level})",
-                "board side not in the edition: passable edges are not checked",
-                "G4",
-            )
         if step.space == B.WATCHER and own < need:
             out.append(
                 V(
