@@ -58,6 +58,7 @@ __all__ = [
     "bye_count",
     "load_fixed_schedule",
     "plan_schedule",
+    "players_with_history",
     "record_round",
     "seat_round",
     "table_sizes",
@@ -65,6 +66,22 @@ __all__ = [
 
 # In standings mode a swap partner is usually sought this many tables up or down.
 NEAR_TABLES = 3
+
+
+def players_with_history(
+    players: Sequence[SeatingPlayer],
+    past_rounds: Sequence[tuple[Sequence[Sequence[PlayerId]], Sequence[PlayerId]]],
+) -> list[SeatingPlayer]:
+    """Fill meetings, seat counts, small tables and byes from past rounds.
+
+    ``past_rounds`` holds, per round in order, ``(tables, byes)`` where each table lists
+    player ids in seat order (seat 1 first). A selector can pass Round/Table/Seat rows
+    straight from the database; players not in ``players`` (dropped) are ignored.
+    """
+    players = list(players)
+    for tables, byes in past_rounds:
+        players = record_round(players, tables, byes)
+    return players
 
 
 def default_iterations(players: int) -> int:

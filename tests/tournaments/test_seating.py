@@ -337,3 +337,17 @@ def test_fractional_points_and_ranks_in_standings_mode():
     seating = seat_round(players, (4,), mode="standings", seed=0)
     assert [sorted(t.players) for t in seating.tables] == [[0, 1, 2, 3], [4, 5, 6, 7]]
     assert seating.to_dict()["tables"][0]["cost"]["spread"] == seating.tables[0].cost.spread
+
+
+def test_players_with_history_from_past_rounds():
+    from tournaments.seating import players_with_history
+
+    past = [
+        ([(1, 2, 3, 4), (5, 6, 7)], [8]),
+        ([(4, 3, 2, 1), (8, 5, 6)], [7]),
+    ]
+    players = {p.id: p for p in players_with_history(field(9)[1:], past)}
+    assert players[1].met == {2: 2, 3: 2, 4: 2}
+    assert players[1].seat_counts == (1, 0, 0, 1)
+    assert players[5].small_tables == 2 and players[5].met == {6: 2, 7: 1, 8: 1}
+    assert players[8].byes == 1 and players[7].byes == 1
