@@ -49,10 +49,27 @@ TIEBREAKS: tuple[Tiebreak, ...] = (
 )
 
 
+_TABLES: dict[int, tuple[Edition, tuple[list, int | None, int]]] = {}
+
+
+def _tables(edition: Edition) -> tuple[list, int | None, int]:
+    """(level-2 table, its cap, level-3 set points), read once per edition object."""
+    entry = _TABLES.get(id(edition))
+    if entry is None or entry[0] is not edition:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        values = (
+            edition.get("level2_table") or [],
+            edition.get("level2_cap"),
+            edition.get("level3_set_points", 4),
+        )
+        entry = _TABLES[id(edition)] = (edition, values)
+    return entry[1]
+
+
 def level2_points(n: int, edition: Edition) -> int | None:
     """f(n) of the level-2 table: printed up to 5, capped at 10 for 5 or more (Q16, L12)."""
-    table = edition.get("level2_table") or []
-    cap = edition.get("level2_cap")
+    table, cap, _ = _tables(edition)
     if n < len(table):
         return table[n]
     return cap
@@ -65,7 +82,7 @@ def djed_bonus(level: int, sheet: Sheet, edition: Edition) -> int | None:
     if level == 2:
         parts = [level2_points(n, edition) for n in sheet]
         return None if any(p is None for p in parts) else sum(parts)  # type: ignore[misc]
-    return edition.get("level3_set_points", 4) * min(sheet)
+    return _tables(edition)[2] * min(sheet)
 
 
 def arrival_bonus(level: int, edition: Edition) -> tuple[int, int]:
