@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Any, ClassVar
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, ValidationError
 
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
@@ -16,7 +16,7 @@ from engines.tameri import scoring
 from engines.tameri.components import TEMPLES
 from engines.tameri.legal import legal_moves
 from engines.tameri.messages_ja import MESSAGES_JA
-from engines.tameri.moves import MOVE_ADAPTER, BuildingFacts, CardFacts
+from engines.tameri.moves import MOVE_ADAPTER, BuildingFacts, CardFacts, Move
 from engines.tameri.options import PRESETS, TameriOptions
 from engines.tameri.rules import resolve
 from engines.tameri.sheet import TameriSheet, score_sheet
@@ -63,6 +63,19 @@ class TameriEngine(GameEngine):
         result = resolve(state, move)
         self._last = (state, move, result)
         return result
+
+    def parse_moves(self, records: Any) -> list[Any]:
+        # One pydantic call for the whole log; on any error the base class names each path.
+        try:
+            return MOVE_LIST.validate_python(records)  # type: ignore[no-any-return]
+        except ValidationError:
+            return super().parse_moves(records)
+
+    def dump_move(self, move: Any) -> dict[str, Any]:
+        # Defaults left out keep judges' logs short; parse_move restores them.
+        return self.move_adapter.dump_python(  # type: ignore[no-any-return]
+            move, mode="json", exclude_none=True, exclude_defaults=True
+        )
 
     def check(self, state: State, move: Any) -> list[Violation]:
         return list(self._resolve(state, move)[0])
@@ -142,6 +155,7 @@ class TameriEngine(GameEngine):
         return score_sheet(ctx, sheet)
 
 
+MOVE_LIST = TypeAdapter(list[Move])
 CARD_LIST = TypeAdapter(list[CardFacts])
 BUILDING_LIST = TypeAdapter(list[BuildingFacts])
 TEMPLE_LENGTHS = TypeAdapter(dict[str, Annotated[int, Field(ge=4)] | None])

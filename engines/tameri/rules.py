@@ -351,12 +351,13 @@ def _play_card(s: State, m: mv.PlayCard) -> Result:
         ], None
     played = list(s.played)
     played[i] = m.card
-    hand = tuple(c for c in p.hand if c != m.card)
-    s = s.with_player(i, p.but(hand=hand, board=(*p.board, (m.card, False))))
-    s = s.but(played=tuple(played))
-    if all(c is not None for c in played):
-        s = s.but(phase="reveal")
-    return [], s
+    players = list(s.players)
+    players[i] = p.but(
+        hand=tuple(c for c in p.hand if c != m.card), board=(*p.board, (m.card, False))
+    )
+    everyone = all(c is not None for c in played)
+    phase = "reveal" if everyone else s.phase
+    return [], s.but(players=tuple(players), played=tuple(played), phase=phase)
 
 
 def _reveal(s: State, m: mv.Reveal) -> Result:
@@ -1242,24 +1243,26 @@ def _take_nile(s: State, m: mv.TakeNile) -> Result:
     i = m.seat - 1
     p = s.players[i]
     res = entry[1] or NO_RES
-    p = p.but(hand=(*p.hand, m.card), res=add_res(p.res, res))
-    p = warehouse_check(p)  # M19 / L1
-    s = s.with_player(i, p).but(
+    p = warehouse_check(p, add_res(p.res, res)).but(hand=(*p.hand, m.card))  # M19 / L1
+    players = list(s.players)
+    players[i] = p
+    s = s.but(
+        players=tuple(players),
         nile=tuple(e for e in s.nile if e[0] != m.card),
         pending=(),  # effects are immediate: what was not recorded in the turn lapses
         turn=None,
+        turn_index=s.turn_index + 1,
     )
-    if s.turn_index + 1 < s.n:
-        s = s.but(turn_index=s.turn_index + 1)
+    if s.turn_index < s.n:
         return [], _start_turn(s)
     return [], _end_of_round(s)
 
 
-def warehouse_check(p: Player) -> Player:
+def warehouse_check(p: Player, res: tuple[int, ...] | None = None) -> Player:
     """L1: at most 4 of each resource, 4 deben and 4 silt at the end of the own turn."""
     cap = WAREHOUSE_CAP
     return p.but(
-        res=tuple(min(x, cap) for x in p.res),  # type: ignore[arg-type]
+        res=tuple(min(x, cap) for x in (p.res if res is None else res)),  # type: ignore[arg-type]
         deben=min(p.deben, cap),
         silt=min(p.silt, cap),
     )
