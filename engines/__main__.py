@@ -25,11 +25,21 @@ def _emit(payload: Any) -> None:
 
 def _read(path: str) -> Any:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-        return json.loads(text)
+        if path == "-":
+            return json.loads(sys.stdin.read())
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
     except (OSError, json.JSONDecodeError) as err:
         raise MalformedInput(
-            [Violation("malformed.json", None, "cannot read JSON: {error}", {"error": str(err)}, path="$")]
+            [
+                Violation(
+                    "malformed.json",
+                    None,
+                    "cannot read JSON: {error}",
+                    {"error": str(err)},
+                    path="$",
+                )
+            ]
         ) from None
 
 
@@ -72,7 +82,13 @@ def main(argv: list[str] | None = None) -> int:
         _emit(report.to_dict())
         return EXIT_OK if report.ok else EXIT_VIOLATIONS
     except UnknownEngine as err:
-        _emit({"ok": False, "kind": "malformed", "violations": [{"code": "malformed.game", "message": str(err)}]})
+        _emit(
+            {
+                "ok": False,
+                "kind": "malformed",
+                "violations": [{"code": "malformed.game", "message": str(err)}],
+            }
+        )
         return EXIT_MALFORMED
     except EngineError as err:
         kind = "malformed" if isinstance(err, MalformedInput) else "violation"

@@ -195,7 +195,11 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             )
         if len(set(env.players)) != n:
             raise SetupError(
-                [Violation("setup.duplicate_player", None, "player names must differ", path="$.players")]
+                [
+                    Violation(
+                        "setup.duplicate_player", None, "player names must differ", path="$.players"
+                    )
+                ]
             )
         options = self.resolve_options(env.options, env.preset)
         edition = resolve_edition(self.meta.key, env.edition, self.meta.default_edition)
@@ -270,7 +274,11 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         env = parse_envelope(doc)
         if env.sheet is None:
             raise MalformedInput(
-                [Violation("malformed.envelope", None, 'a score sheet needs "sheet"', path="$.sheet")]
+                [
+                    Violation(
+                        "malformed.envelope", None, 'a score sheet needs "sheet"', path="$.sheet"
+                    )
+                ]
             )
         ctx = self.context(env)
         sheet = parse_model(self.sheet_model, env.sheet, "$.sheet")
