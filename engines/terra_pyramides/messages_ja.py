@@ -93,6 +93,8 @@ MESSAGES_JA: dict[str, str] = {
     "card_gone": "{card} の戦略カードはボードの横にありません",
     "card_needs_5_points": "戦略カードはホルストラックで5ポイント以上から購入できます",
     "surround_no_owner": "{sq} には労働者駒がありません",
+    "not_surrounded": "{sq} の周囲にはまだ空のマスがあります",
+    "surround_bonus_mismatch": "{sq} の周囲のタイルが示すボーナスは {want} です（記録: {got}）",
     "surround_twice": "{sq} はすでに囲まれています",
     "surround_v3_only": "このボーナスはバージョン3だけです",
     # score sheet

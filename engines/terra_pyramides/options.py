@@ -58,6 +58,7 @@ class TerraPyramidesOptions(Model):
     a11_foundation_under_pyramid_scores: bool = False
     a12_end_trigger: Literal["last_tile_placed", "stacks_empty"] = "last_tile_placed"
     a14_grave_good_block: Literal["white", "player_choice"] = "white"
+    a15_neighbourhood: Literal[8, 4] = 8
     a15_surround_grave_goods_in_v2: bool = False
     a16_oasis_source: Literal["board_squares", "tile_icons", "both"] = "board_squares"
     a16_oasis_item_replaces_coin: bool = False

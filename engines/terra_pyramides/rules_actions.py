@@ -30,6 +30,7 @@ from engines.terra_pyramides.options import (
 )
 from engines.terra_pyramides.rules_workers import check_destination
 from engines.terra_pyramides.state import TerraState, evolve
+from engines.terra_pyramides.surround import check_bonus, expected_bonus
 
 ACTION_PHASES = frozenset({"place", "act", "refilled"})
 MISSION_TOPS = 8  # VC3: borrow other colours' tops (2 per colour x 4 colours)
@@ -315,6 +316,7 @@ def check_surround(state: TerraState, move: mv.SurroundBonus) -> list[Violation]
                 "surround_v3_only", "VN9", "grave goods join the surround bonus in Ver3 (A15)"
             )
         )
+    out.extend(check_bonus(state, move))
     out.extend(check_horus(state, site.owner, move.eyes, move.coin_symbols))
     if opts.version == 3:
         out.extend(
@@ -327,6 +329,7 @@ def check_surround(state: TerraState, move: mv.SurroundBonus) -> list[Violation]
 
 def apply_surround(state: TerraState, move: mv.SurroundBonus) -> TerraState:
     opts = state.ctx.options
+    known = expected_bonus(state, move.site) is not None
     site = state.sites[move.site]
     owner = site.owner
     assert owner is not None
@@ -341,9 +344,11 @@ def apply_surround(state: TerraState, move: mv.SurroundBonus) -> TerraState:
     state = apply_horus(state, owner, move.eyes, move.coin_symbols)
     if opts.version == 3:
         state = apply_boat(state, owner, boat_steps(state, owner, move.nile), move.palms_reached)
+    if known:
+        return state
     return state.note(
-        "VH11 completely surrounded sites",
-        "the completion and the bonus amounts come from the judge's record (needs the map "
-        "and the neighbourhood reading, A15)",
+        "VH11 surround bonus amounts",
+        "some squares around the site are of unknown type: the recorded completion and "
+        "bonus were accepted (needs the map)",
         f"{KEY}:VH11",
     )

@@ -230,6 +230,12 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
     )
     if move.ignore_symbol:
         state = state.with_player(colour, coins=state.players[colour].coins - PRICE_IGNORE_SYMBOL)
+    if state.ctx.options.version >= 2:
+        state = state.note(
+            "VH11 surround completions",
+            "the engine checks recorded surround bonuses but does not detect a missing one",
+            f"{KEY}:VH11",
+        )
     state = learn(state, {move.facing.square: "site"} if move.facing.kind == "site" else {})
     if state.board is None:
         state = state.note(

@@ -168,3 +168,38 @@ def test_M3_3_without_a_map_the_line_squares_must_be_recorded():
     state = run(start_no_map(["A", "B"]), [SETUP_V1, PLACE_X1])
     move = {"type": "choose_line", "axis": "vertical"}
     assert violations(state, move) == [("line_squares_unrecorded", R + "M3.3")]
+
+
+def surrounded_state(skip=None, **options):
+    """Site (4, 3) with Alex's worker; tiles with 1 eye (and 1 coin on one) all around it."""
+    from engines.terra_pyramides.moves import Tile
+    from engines.terra_pyramides.state import Site, evolve
+
+    state = run(start(version=2, **options), [SETUP])
+    tiles = dict(state.tiles)
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            sq = (4 + dr, 3 + dc)
+            if (dr, dc) != (0, 0) and sq != skip:
+                tiles[sq] = Tile(eyes=1, coins=1 if sq == (3, 3) else 0)
+    state = evolve(state, tiles=tiles, phase="act")
+    return state.with_site((4, 3), Site(value=3, owner=0, workers=1))
+
+
+def test_VH11_surround_bonus_checked_against_the_surrounding_tiles():
+    state = surrounded_state()
+    good = {"type": "surround_bonus", "site": [4, 3], "eyes": 8, "coins": 1}
+    assert violations(state, good) == []
+    after = run(state, [good])
+    assert after.players[0].horus == 8 and after.players[0].coins == 1 + 2 * 1  # symbol at 5
+    wrong = {**good, "eyes": 7}
+    assert ("surround_bonus_mismatch", R + "VH11") in violations(state, wrong)
+
+
+def test_VH11_A15_open_neighbour_and_neighbourhood_reading():
+    open_state = surrounded_state(skip=(5, 2))
+    record = {"type": "surround_bonus", "site": [4, 3], "eyes": 7, "coins": 1}
+    assert ("not_surrounded", R + "VH11") in violations(open_state, record)
+    # orthogonal reading: (5, 2) is diagonal, so the site is surrounded by 4 tiles
+    four = surrounded_state(skip=(5, 2), a15_neighbourhood=4)
+    assert violations(four, {"type": "surround_bonus", "site": [4, 3], "eyes": 4, "coins": 1}) == []
