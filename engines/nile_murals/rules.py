@@ -147,52 +147,43 @@ def area_result(state: State, card: int) -> tuple[bool | None, int | None, int |
 
 
 # ---- settling open draw windows ---------------------------------------------------------
-def close_bonus(state: State) -> State:
+def close_bonus_changes(state: State, k: int, drawn: int, kind: str) -> dict[str, Any]:
     """End an end-of-turn draw window; note it when the printed count was unknown."""
-    cell = state.printed.combo[state.bonus_k]
-    unknown = cell.cards is None or (
-        "ankh" in state.draw_kind
-        and state.prev is not None
-        and state.ankh_status(state.prev) is None
-    )
-    state = state.with_(last_bonus_k=state.bonus_k, last_bonus_drawn=state.draw_done)
-    if not unknown:
-        return state
-    entry = (state.seat, state.bonus_k, state.draw_done, state.draw_kind)
-    return state.with_(bonus_unknown=state.bonus_unknown + (entry,))
+    out: dict[str, Any] = {"last_bonus_k": k, "last_bonus_drawn": drawn}
+    if state.printed.combo[k].cards is None or (
+        "ankh" in kind and state.prev is not None and state.ankh_status(state.prev) is None
+    ):
+        out["bonus_unknown"] = state.bonus_unknown + ((state.seat, k, drawn, kind),)
+    return out
 
 
-def advance(state: State, reason: str) -> State:
+def advance_changes(
+    state: State, reason: str, hands: tuple[int, ...] | None = None, pool: int | None = None
+) -> dict[str, Any]:
     """Pass the turn clockwise, skipping players with no card once deck and discard are
-    empty (F5, M11); the last player holding cards plays on (M12). No one left: E1."""
-    n = len(state.hands)
-    pool = state.deck or state.discard
+    empty (F5, M11); the last player holding cards plays on (M12). No one left: E1.
+    ``hands`` and ``pool`` (deck | discard) override the state's when the same move
+    changed them."""
+    hands = state.hands if hands is None else hands
+    pool = (state.deck | state.discard) if pool is None else pool
+    n = len(hands)
+    out: dict[str, Any] = {
+        "phase": "over",
+        "k": 0,
+        "prev": None,
+        "draw_min": 0,
+        "draw_max": 0,
+        "draw_done": 0,
+        "draw_kind": "",
+        "last_end": reason,
+        "last_seat": state.seat,
+    }
     for step in range(1, n + 1):
         seat = (state.seat + step) % n
-        if pool or state.hands[seat]:
-            return state.with_(
-                phase="turn",
-                seat=seat,
-                k=0,
-                prev=None,
-                draw_min=0,
-                draw_max=0,
-                draw_done=0,
-                draw_kind="",
-                last_end=reason,
-                last_seat=state.seat,
-            )
-    return state.with_(
-        phase="over",
-        k=0,
-        prev=None,
-        draw_min=0,
-        draw_max=0,
-        draw_done=0,
-        draw_kind="",
-        last_end=reason,
-        last_seat=state.seat,
-    )
+        if pool or hands[seat]:
+            out["phase"], out["seat"] = "turn", seat
+            break
+    return out
 
 
 def draws_missing(state: State) -> Violation:
@@ -222,7 +213,10 @@ def settle(state: State) -> tuple[State, list[Violation]]:
     if state.phase == "draw":
         if state.draw_done < state.draw_min:
             return state, [draws_missing(state)]
-        state = advance(close_bonus(state), state.last_end)
+        state = state.with_(
+            **close_bonus_changes(state, state.bonus_k, state.draw_done, state.draw_kind),
+            **advance_changes(state, state.last_end),
+        )
     elif state.draw_max:
         if state.draw_done < state.draw_min:
             return state, [draws_missing(state)]
@@ -485,12 +479,15 @@ def apply_draw(state: State, move: Draw) -> State:
     changes.update(hands=tuple(hands), draw_done=done)
     if state.phase == "turn" and state.prev is not None and state.ankh_status(state.prev) is None:
         changes["ankh_unknown_drawn"] = state.ankh_unknown_drawn | 1 << state.prev
-    state = state.with_(**changes)
     if done < state.draw_max:
-        return state
+        return state.with_(**changes)
     if state.phase == "turn":
-        return state.with_(draw_min=0, draw_max=0, draw_done=0, draw_kind="")
-    return advance(close_bonus(state), state.last_end)
+        changes.update(draw_min=0, draw_max=0, draw_done=0, draw_kind="")
+        return state.with_(**changes)
+    changes.update(close_bonus_changes(state, state.bonus_k, done, state.draw_kind))
+    pool = changes.get("deck", state.deck) | changes.get("discard", state.discard)
+    changes.update(advance_changes(state, state.last_end, changes["hands"], pool))
+    return state.with_(**changes)
 
 
 def apply_place(state: State, move: Place) -> State:
@@ -506,7 +503,9 @@ def apply_place(state: State, move: Place) -> State:
         miss = list(state.miss)
         miss[seat] -= 1
         changes.update(discard=state.discard | b, miss=tuple(miss), last_bonus_k=0)
-        return advance(state.with_(**changes), "miss")
+        pool = changes.get("deck", state.deck) | changes["discard"]
+        changes.update(advance_changes(state, "miss", changes.get("hands"), pool))
+        return state.with_(**changes)
     k = state.k + 1
     changes.update(sheet=state.sheet | b, k=k, prev=card)
     area_changes(state, move, card, changes)
@@ -562,19 +561,23 @@ def end_turn(state: State, reason: str, ankh_min: int, ankh_max: int) -> State:
     avail = state.available
     low = min(ankh_min + min(cell.min_cards, avail), avail)
     high = min(ankh_max + min(cell.max_cards, avail), avail)
-    state = state.with_(
-        combo=tuple(combo),
-        bonus_k=k,
+    kind = "ankh+bonus" if ankh_max else "bonus"
+    changes: dict[str, Any] = {"combo": tuple(combo), "bonus_k": k}
+    if high == 0:
+        changes.update(close_bonus_changes(state, k, 0, kind))
+        changes.update(advance_changes(state, reason))
+        return state.with_(**changes)
+    changes.update(
+        phase="draw",
+        last_end=reason,
         last_bonus_k=0,
         last_bonus_drawn=0,
         draw_min=low,
         draw_max=high,
         draw_done=0,
-        draw_kind="ankh+bonus" if ankh_max else "bonus",
+        draw_kind=kind,
     )
-    if high == 0:
-        return advance(close_bonus(state), reason)
-    return state.with_(phase="draw", last_end=reason)
+    return state.with_(**changes)
 
 
 # ---- legal moves -------------------------------------------------------------------------

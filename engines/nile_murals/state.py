@@ -72,9 +72,9 @@ class State:
         """A copy with ``changes``: ``dataclasses.replace`` re-runs ``__init__`` and was
         most of a replay's time, so the instance dict is copied instead (fields only)."""
         copy = object.__new__(State)
-        fields_of_copy = copy.__dict__
-        fields_of_copy.update(self.__dict__)
+        fields_of_copy = self.__dict__.copy()
         fields_of_copy.update(changes)
+        object.__setattr__(copy, "__dict__", fields_of_copy)
         return copy
 
     # ---- derived views ---------------------------------------------------------------
