@@ -544,8 +544,19 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             "printed facts (attribute, cost, effects) neither in the edition nor in the log",
             "G2",
         )
-    cost_shabti = sum(f.cost_shabti for f in known if f)
-    cost_points = sum(f.cost_points for f in known if f)
+    cost_shabti = cost_points = gain_shabti = gain_points = 0
+    djed_before = djed_after = go_back = special = False
+    for f in known:  # one pass over the printed facts of the play
+        if f is None:
+            continue
+        cost_shabti += f.cost_shabti
+        cost_points += f.cost_points
+        gain_shabti += f.gain_shabti
+        gain_points += f.gain_points
+        djed_before = djed_before or f.djed_before > 0
+        djed_after = djed_after or f.djed_after > 0
+        go_back = go_back or f.value == "X+1"
+        special = special or f.special is not None
     shabti, points = player.shabti, player.points
     if unknown_cards:
         shabti, points = None, None  # cost and gains unknown from here on
@@ -581,7 +592,6 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             )
         shabti = None if shabti is None else shabti - cost_shabti
         points = None if points is None else points - cost_points
-    go_back = any(f is not None and f.value == "X+1" for f in known)
     if go_back and player.space == B.START:
         out.append(
             V("go_back_on_start", "M20", "an X+1 card cannot be used on the start space (Q14)")
@@ -631,7 +641,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
 
     # 3 before-move effects (M7a), then the X+1 step back (Q15)
     here = memo.get(space) or B.printed_space(state, space)
-    if any(f and f.djed_before for f in known):
+    if djed_before:
         place(space, here)
     if go_back:
         if move.go_back_to is None:
@@ -761,17 +771,15 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             )
 
     # 5 after-move effects (M7c)
-    if any(f and f.djed_after for f in known):
+    if djed_after:
         place(space, memo.get(space) or B.printed_space(state, space))
 
     # 6 resource gain (M7d)
-    gain_shabti = sum(f.gain_shabti for f in known if f)
-    gain_points = sum(f.gain_points for f in known if f)
     if shabti is not None:
         shabti += gain_shabti
     if points is not None:
         points += gain_points
-    if any(f and f.special for f in known):
+    if special:
         unchecked = note(
             unchecked,
             f"special effects (level {level})",
