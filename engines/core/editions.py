@@ -14,8 +14,10 @@ gaps and override it. A carried ``null`` never erases a known value.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -87,9 +89,24 @@ def bundled_editions(game: str) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
 
 
+@lru_cache(maxsize=64)
+def _read_edition(path: str, mtime_ns: int) -> dict[str, Any]:
+    """Parsed edition file, cached per file version (scoring a sheet must not hit the disk).
+
+    The cached dicts are shared: treat ``Edition.values`` as read-only.
+    """
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
 def load_bundled(game: str, name: str) -> Edition:
-    path = edition_dir(game) / f"{name}.json"
-    if not path.is_file():
+    path = os.path.join(ENGINES_DIR, game, "editions", f"{name}.json")
+    safe = name and "/" not in name and "\\" not in name and not name.startswith(".")
+    try:
+        mtime = os.stat(path).st_mtime_ns if safe else None
+    except OSError:
+        mtime = None
+    if mtime is None:
         raise SetupError(
             [
                 Violation(
@@ -101,7 +118,7 @@ def load_bundled(game: str, name: str) -> Edition:
                 )
             ]
         )
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = _read_edition(path, mtime)
     return Edition(
         game=game,
         name=data.get("name", name),
@@ -113,9 +130,10 @@ def load_bundled(game: str, name: str) -> Edition:
 
 def resolve_edition(game: str, spec: Mapping[str, Any] | str | None, default: str) -> Edition:
     if spec is None:
-        if default not in bundled_editions(game):
+        try:
+            return load_bundled(game, default)
+        except SetupError:
             return Edition(game=game, name="none", values={})  # a game with no printed data
-        return load_bundled(game, default)
     if isinstance(spec, str):
         return load_bundled(game, spec)
     base = load_bundled(game, spec.get("base") or default)

@@ -5,7 +5,6 @@ same predicates, so a move it yields is one ``check`` accepts.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations, permutations
 
@@ -156,12 +155,14 @@ def free_sites(state: State) -> list[str]:
 
 
 def check(state: State, move) -> list[Violation]:
-    if isinstance(move, m.Printed):
+    # Exact type tests: isinstance on pydantic models goes through a slow metaclass hook.
+    kind = type(move)
+    if kind is m.Printed:
         return check_printed(state, move)
     if state.phase == "over":
         return [v("game.over", "E1", "the game ended after round 6; no more moves")]
     accepted, rule, what = expectation(state)
-    if not isinstance(move, accepted):
+    if kind not in accepted:
         return [
             v(
                 "sequence.unexpected",
@@ -183,12 +184,12 @@ def check(state: State, move) -> list[Violation]:
                 got=by,
             )
         ]
-    return CHECK[type(move)](state, move)
+    return CHECK[kind](state, move)
 
 
 def check_round(state: State, move: m.RoundCard) -> list[Violation]:
-    box = Counter(state.ctx.edition.get("ships.capacities", [4, 4, 3, 3, 3, 2, 2, 1]))
-    if Counter(move.ships) - box:
+    box = state.ctx.edition.get("ships.capacities", [4, 4, 3, 3, 3, 2, 2, 1])
+    if any(move.ships.count(cap) > box.count(cap) for cap in set(move.ships)):
         return [
             v(
                 "round.ships_not_in_box",
@@ -327,7 +328,7 @@ def check_chisel(state: State, move: m.PlayChisel) -> list[Violation]:
 
 
 def check_pass(state: State, move: m.Pass) -> list[Violation]:
-    if any(not isinstance(x, m.Pass) for x in turn_moves(state)):
+    if any(type(x) is not m.Pass for x in turn_moves(state)):
         return [v("pass.not_allowed", "G15", "a pass is only recorded when no action is possible")]
     return []
 

@@ -63,23 +63,31 @@ def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int |
 def burial_areas(burial: Sequence[int]) -> list[list[int]]:
     """S4: sizes of the orthogonally connected same-colour groups, per seat.
 
-    Stone n lies in column n // 3, row n % 3 (P4): top to bottom, then the next column.
+    Stone i lies in column i // 3, row i % 3 (P4: top to bottom, then the next column), so
+    its neighbours are i - 3 and i + 3 (left, right) and i - 1, i + 1 within the column.
     """
-    cells = {(i // BURIAL_ROWS, i % BURIAL_ROWS): owner for i, owner in enumerate(burial)}
-    seen: set[tuple[int, int]] = set()
+    count = len(burial)
+    seen = [False] * count
     areas: dict[int, list[int]] = {}
-    for start, owner in cells.items():
-        if start in seen:
+    for start in range(count):
+        if seen[start]:
             continue
-        seen.add(start)
+        owner = burial[start]
+        seen[start] = True
         stack, size = [start], 0
         while stack:
-            col, row = stack.pop()
+            i = stack.pop()
             size += 1
-            for nxt in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
-                if nxt not in seen and cells.get(nxt) == owner:
-                    seen.add(nxt)
-                    stack.append(nxt)
+            row = i % BURIAL_ROWS
+            for j in (
+                i - BURIAL_ROWS,
+                i + BURIAL_ROWS,
+                i - 1 if row else -1,
+                i + 1 if row < BURIAL_ROWS - 1 else -1,
+            ):
+                if 0 <= j < count and not seen[j] and burial[j] == owner:
+                    seen[j] = True
+                    stack.append(j)
         areas.setdefault(owner, []).append(size)
     return [sorted(areas.get(seat, []), reverse=True) for seat in range(max(areas, default=-1) + 1)]
 

@@ -6,6 +6,7 @@ Sites keep their stones in placement order, which fixes every position (P2-P5).
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -34,7 +35,7 @@ class Pending:
     column: int = -1  # Temple-B column for "temple"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     ctx: GameContext
     phase: str  # "ships", "reveal", "turn", "decide", "over"
@@ -92,7 +93,8 @@ class State:
 
 
 _NAMES = tuple(f.name for f in fields(State))
-_LISTS = [
+_NESTED = {"hands", "pyramids_b"}
+_LISTS = {
     "market",
     "pair",
     "deck",
@@ -112,19 +114,30 @@ _LISTS = [
     "unchecked",
     "ships",
     "facts",
-]
+} | _NESTED
+_PLAIN = tuple(name for name in _NAMES if name not in _LISTS)
+_plain_values = operator.attrgetter(*_PLAIN)
 
 
 class Work:
-    """A mutable copy of a State: rules edit it in place, then ``freeze`` it."""
+    """A mutable copy of a State: rules edit it in place, then ``freeze`` it.
+
+    Replay speed matters (a full game is ~150 records), so fields are copied lazily: a
+    tuple field becomes a list the first time it is read, and ``freeze`` turns back only
+    what was touched. Plain fields are copied up front (one dict update).
+    """
 
     def __init__(self, state: State) -> None:
-        for name in _NAMES:
-            setattr(self, name, getattr(state, name))
-        for name in _LISTS:
-            setattr(self, name, list(getattr(state, name)))
-        self.hands = [list(h) for h in state.hands]
-        self.pyramids_b = [list(p) for p in state.pyramids_b]
+        self._state = state
+        vars(self).update(zip(_PLAIN, _plain_values(state), strict=True))
+
+    def __getattr__(self, name: str):
+        if name not in _LISTS:
+            raise AttributeError(name)
+        value = getattr(self._state, name)
+        value = [list(row) for row in value] if name in _NESTED else list(value)
+        setattr(self, name, value)
+        return value
 
     @property
     def n(self) -> int:
@@ -135,10 +148,20 @@ class Work:
 
     printed = State.printed
 
+    def peek(self, name: str):
+        """A list field's current value without making it mutable (read-only use)."""
+        mine = vars(self)
+        return mine[name] if name in mine else getattr(self._state, name)
+
     def freeze(self) -> State:
-        values = {name: getattr(self, name) for name in _NAMES}
-        for name in _LISTS:
-            values[name] = tuple(values[name])
-        values["hands"] = tuple(tuple(h) for h in self.hands)
-        values["pyramids_b"] = tuple(tuple(p) for p in self.pyramids_b)
-        return State(**values)
+        fresh = object.__new__(State)
+        values = dict(vars(self._state))
+        for name, value in vars(self).items():
+            if name in _NESTED:
+                values[name] = tuple(tuple(row) for row in value)
+            elif name in _LISTS:
+                values[name] = tuple(value)
+            elif name != "_state":
+                values[name] = value
+        vars(fresh).update(values)
+        return fresh

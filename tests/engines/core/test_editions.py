@@ -82,3 +82,20 @@ def test_carried_edition_over_named_base(bundled):
 def test_overlay_merges_lists_element_by_element():
     assert overlay([1, None, 3], [None, 2]) == [1, 2, 3]
     assert overlay([[1, None]], [[None, 5], [7]]) == [[1, 5], [7]]
+
+
+@pytest.mark.parametrize("name", ["../default", "", ".hidden", "a/b"])
+def test_edition_names_cannot_leave_the_editions_folder(bundled, name):
+    with pytest.raises(SetupError):
+        resolve_edition("toy", name, "default")
+
+
+def test_bundled_edition_is_reread_when_the_file_changes(bundled):
+    import os
+
+    first = resolve_edition("toy", None, "default")
+    data = {"values": {"pyr": [3]}}
+    (bundled / "default.json").write_text(json.dumps(data))
+    stat = os.stat(bundled / "default.json")
+    os.utime(bundled / "default.json", ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    assert first.get("pyr.0") == 1 and resolve_edition("toy", None, "default").get("pyr.0") == 3
