@@ -122,3 +122,31 @@ def test_malformed_documents_only_raise_input_errors(base, seed, noise):
     except EngineError:
         return
     assert result is not None
+
+
+def general_path(state, move):
+    from engines.imhotep import effects
+    from engines.imhotep.state import Work
+
+    w = Work(state)
+    effects.APPLY[type(move)](w, move)
+    effects.advance(w)
+    return w.freeze()
+
+
+@settings(max_examples=15, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), market=st.sampled_from("AB"))
+def test_fast_paths_match_the_general_path(n, seed, market):
+    from engines.imhotep import effects
+
+    state = new_game(["p1", "p2", "p3", "p4"][:n], {"sides": {"market": market}})
+    rng = random.Random(seed)
+    compared = 0
+    while state.phase != "over":
+        move = rng.choice(list(ENGINE.legal_moves(state)))
+        nxt = ENGINE.apply(state, move)
+        if type(move) in effects.FAST:
+            assert nxt == general_path(state, move), move
+            compared += 1
+        state = nxt
+    assert compared > 20
