@@ -398,3 +398,40 @@ def test_F2_a_record_naming_the_wrong_player_is_rejected():
 def test_V3_the_pawn_memory_aid_is_not_a_move():
     with pytest.raises(MalformedInput):
         ENGINE.replay(Log("A", "B").deal(10, 11).add(type="pawn", card=10).doc())
+
+
+@pytest.mark.parametrize(
+    ("k", "points", "cards"), [(1, 0, 1), (2, 0, 0), (3, 0, 1), (4, 1, 1), (8, 3, 1)]
+)
+def test_S1_L10_the_bonus_is_exactly_the_chart_entry_for_the_cards_placed(k, points, cards):
+    log = Log("A", "B").deal(98, 99)
+    for card in range(30, 30 + k):
+        log.deck(card)
+    state = log.stop().state()
+    assert state.combo == (points, 0)
+    if cards:
+        assert state.phase == "draw" and (state.draw_min, state.draw_max) == (cards, cards)
+    else:
+        assert state.phase == "turn" and state.seat == 1  # nothing to draw: B's turn
+
+
+def test_L10_a_turn_that_ends_in_a_miss_takes_no_bonus_even_after_eight_cards():
+    log = Log("A", "B").deal(98, 99)
+    for card in range(30, 38):
+        log.deck(card)
+    state = log.deck(49, miss=True).state()  # 37 -> 49: both digits greater
+    assert state.combo == (0, 0) and state.seat == 1 and state.phase == "turn"
+
+
+def test_S3_each_miss_moves_the_miss_track_one_step_down():
+    log = Log("A", "B").deal(98, 99).deck(0).deck(11, miss=True)
+    log.deck(50).stop().draw(51)  # B
+    state = log.deck(20).deck(33, miss=True).state()  # A misses again
+    assert state.miss == (-2, 0) and state.discard == (1 << 11) | (1 << 33)
+
+
+def test_L8_only_a_miss_adds_to_the_discard_and_taking_removes_it():
+    log = Log("A", "B").deal(98, 99).deck(0).stop().draw(5)
+    assert log.state().discard == 0  # placements and draws never add to the discard
+    state = log.deck(10).deck(21, miss=True).discard(21).state()
+    assert state.discard == 0 and state.sheet >> 21 & 1
