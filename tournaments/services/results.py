@@ -367,7 +367,8 @@ def _confirm_as_player(actor: Actor, submission, table: Table, registration_id) 
         registration_id = next(iter(own))
     if registration_id not in seated:
         raise InvalidState("that player is not seated at this table")
-    if registration_id not in own and not actor.judges_table(table):
+    on_behalf = actor.judges_table(table) or actor.is_event_staff(table.round.event_id)
+    if registration_id not in own and not on_behalf:
         raise NotAllowed("a player confirms only for themselves")
     if submission.confirmations.filter(registration_id=registration_id).exists():
         return  # confirming twice changes nothing
