@@ -67,7 +67,7 @@ class FieldOfReedsEngine(GameEngine[Options, State, Move, Sheet]):
         breakdown = [{k: p.breakdown.get(k) for k in keys} for p in state.players]
         tiebreak = [scoring.tiebreak_key(sum(p.sheet), p.shabti) for p in state.players]
         unchecked = [u for u in state.unchecked if u.rule in SCORING_RULES]
-        return Scored(breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked)
+        return Scored(breakdown, tiebreak, unchecked, notes=state.notes)
 
     def score_sheet_model(self, ctx: GameContext[Options], sheet: Sheet) -> Scored:
         return score_sheet(ctx, sheet)

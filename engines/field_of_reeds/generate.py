@@ -107,8 +107,8 @@ def _action(state: State) -> Iterator[Move]:
                 if play is not None:
                     candidates.append(play)
         if player.udjat:
-            candidates.append(UdjatUse(type="udjat_use", seat=seat + 1, gain="shabti"))
-            candidates.append(UdjatUse(type="udjat_use", seat=seat + 1, gain="red"))
+            for gain in ("shabti", *COLOURS):
+                candidates.append(UdjatUse(type="udjat_use", seat=seat + 1, gain=gain))
         if len(player.hand) >= 2:
             candidates.append(
                 UdjatTake(type="udjat_take", seat=seat + 1, discard=list(player.hand[:2]))

@@ -1088,6 +1088,7 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
     level = state.level
     unchecked = state.unchecked
     players = []
+    notes = list(state.notes)
     udjat_supply = state.udjat_supply
     for seat, p in enumerate(state.players):
         name = state.ctx.players[seat]
@@ -1101,6 +1102,11 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
         else:
             best = scoring.best_black_assignment(level, fixed, free, ed)  # type: ignore[arg-type]
             added = best.added
+            if free:
+                notes.append(
+                    f"{name}: level {level} black-space Djeds assigned red {added[0]}, "
+                    f"blue {added[1]}, yellow {added[2]} (best advantage, S3)"
+                )
             if best.depends_on_unknown:
                 unchecked = note(
                     unchecked,
@@ -1185,7 +1191,12 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
             )
         )
     state = replace(
-        state, players=tuple(players), udjat_supply=udjat_supply, unchecked=unchecked, djeds={}
+        state,
+        players=tuple(players),
+        udjat_supply=udjat_supply,
+        unchecked=unchecked,
+        djeds={},
+        notes=tuple(notes),
     )
     if level == 3:
         return replace(state, phase="over")

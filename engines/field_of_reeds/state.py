@@ -70,6 +70,7 @@ class State:
     udjat_supply: int = 5
     round_reached: bool = False
     unchecked: tuple[Unchecked, ...] = ()
+    notes: tuple[str, ...] = ()  # readings the outcome should show (e.g. black-Djed choices)
 
     @property
     def n(self) -> int:
