@@ -1510,3 +1510,48 @@ def test_every_rule_id_of_the_reference_has_a_case():
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_rule(rule):
     CASES[rule]()
+
+
+def test_G6_edition_card_lists_supply_the_facts_a_log_leaves_out():
+    edition = {
+        "base": "default",
+        "values": {
+            "cards": {
+                "action": [{"number": 50, "left": [], "top": ["decorator"], "bottom": ["offering"]}]
+            }
+        },
+    }
+    ctx = ENGINE.context({"game": "tameri", "players": P4, "moves": [], "edition": edition})
+    s = ENGINE.setup(ctx)
+    assert s.cards[50].top == ["decorator"]
+    s = build_state({"players": P4, "phase": "nile", "nile_expect": 4}).but(cards=s.cards)
+    conflict = {
+        "type": "nile_reveal",
+        "cards": [{"number": 50, "top": ["farmer"]}] + [{"number": x} for x in (1, 2, 3)],
+    }
+    assert refused(s, conflict) == "card.facts_conflict"
+    s = ok(s, {"type": "nile_reveal", "cards": [{"number": x} for x in (50, 1, 2, 3)]})
+    assert s.cards[50].bottom == ["offering"]
+
+
+def test_G6_a_malformed_edition_card_list_is_a_setup_error():
+    edition = {"base": "default", "values": {"cards": {"action": [{"number": "fifty"}]}}}
+    with pytest.raises(SetupError):
+        ENGINE.context({"game": "tameri", "players": P4, "moves": [], "edition": edition})
+
+
+def test_cli_replays_the_example_log():
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run(
+        [sys.executable, "-m", "engines", "replay", "engines/tameri/examples/4p-log.json"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(out.stdout)
+    assert report["ok"] and report["game_over"] and len(report["outcome"]["players"]) == 4
