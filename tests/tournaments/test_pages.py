@@ -20,14 +20,19 @@ def _detail_url(slug: str, language: str) -> str:
         return reverse("tournaments:event-detail", kwargs={"slug": slug})
 
 
+def _seating_url(slug: str, number: int, language: str) -> str:
+    with translation.override(language):
+        return reverse("tournaments:seating", kwargs={"slug": slug, "number": number})
+
+
 def test_root_redirects_to_the_japanese_pages(client):
     response = client.get("/")
     assert response.status_code == 302
     assert response["Location"] == "/ja/"
 
 
-def test_event_page_lists_tables_with_seats_in_order(client, full_table):
-    response = client.get(_detail_url(full_table.round.event.slug, "en"))
+def test_seating_page_lists_tables_with_seats_in_order(client, full_table):
+    response = client.get(_seating_url(full_table.round.event.slug, full_table.round.number, "en"))
     assert response.status_code == 200
     html = response.content.decode()
     names = [s.registration.player.display_name for s in full_table.seats.order_by("position")]
@@ -37,8 +42,8 @@ def test_event_page_lists_tables_with_seats_in_order(client, full_table):
     assert "start player" in html
 
 
-def test_event_page_is_translated_to_japanese(client, full_table):
-    response = client.get(_detail_url(full_table.round.event.slug, "ja"))
+def test_seating_page_is_translated_to_japanese(client, full_table):
+    response = client.get(_seating_url(full_table.round.event.slug, full_table.round.number, "ja"))
     html = response.content.decode()
     assert f"第{full_table.round.number}回戦の席順" in html
     assert "スタートプレイヤー" in html
@@ -46,7 +51,9 @@ def test_event_page_is_translated_to_japanese(client, full_table):
 
 
 def test_private_tokens_never_appear_on_public_pages(client, full_table):
-    html = client.get(_detail_url(full_table.round.event.slug, "ja")).content.decode()
+    slug = full_table.round.event.slug
+    html = client.get(_detail_url(slug, "ja")).content.decode()
+    html += client.get(_seating_url(slug, full_table.round.number, "ja")).content.decode()
     for seat in full_table.seats.all():
         assert seat.registration.private_token not in html
     assert full_table.judge_token not in html

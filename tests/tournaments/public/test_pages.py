@@ -1,0 +1,162 @@
+"""Public pages with the Django client: content, release rules, languages, search."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+
+from tournaments.models_public import ProblemReport, PublicSettings
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name: str, language: str = "en", **kwargs) -> str:
+    with translation.override(language):
+        return reverse(f"tournaments:{name}", kwargs=kwargs)
+
+
+def get(client, name: str, language: str = "en", query: str = "", **kwargs) -> str:
+    response = client.get(url(name, language, **kwargs) + query)
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def test_event_home_shows_games_rounds_and_now(client, world):
+    html = get(client, "event-detail", slug=world.event.slug)
+    assert "Imhotep" in html
+    assert "Round 2 is being played." in html
+    assert "0 of 2 table results confirmed." in html
+    assert "Round 1" in html and "Round 3" not in html  # draft round not listed
+    ja = get(client, "event-detail", "ja", slug=world.event.slug)
+    assert "イムホテップ" in ja and "第2回戦を対戦中です。" in ja
+
+
+def test_seating_of_a_draft_round_is_not_found(client, world):
+    response = client.get(url("seating", slug=world.event.slug, number=3))
+    assert response.status_code == 404
+
+
+def test_current_seating_redirects_to_the_published_round(client, world):
+    response = client.get(url("seating-current", slug=world.event.slug))
+    assert response.status_code == 302
+    assert response["Location"] == url("seating", slug=world.event.slug, number=2)
+
+
+def test_seating_lists_players_in_seat_order(client, world):
+    html = get(client, "seating", slug=world.event.slug, number=2)
+    table_1 = html[html.index('id="table-1"') : html.index('id="table-2"')]
+    names = re.findall(r'data-name="([^"]+)"', table_1)
+    assert names == ["佐藤 葵", "伊藤 陽菜", "高橋 結衣", "山本 凛"]
+
+
+@pytest.mark.parametrize(
+    "query", ["いとう", "イトウ", "ito", "Itou", "ITŌ", "伊藤", "ひな", "hina", "ｲﾄｳ"]
+)
+def test_find_my_table_by_name_kana_or_romaji(client, world, query):
+    html = get(client, "seating", slug=world.event.slug, number=2, query=f"?q={query}")
+    hits = html[html.index('id="hits"') : html.index('id="live"')]
+    assert "伊藤 陽菜" in hits and "Table 1" in hits and "seat 2" in hits
+    assert "佐藤" not in hits
+
+
+def test_find_my_table_says_when_nobody_matches(client, world):
+    html = get(client, "seating", slug=world.event.slug, number=2, query="?q=zzzz")
+    assert "Nobody matches" in html
+
+
+def test_confirmed_sheet_result_shows_breakdown_rules_and_ranks(client, world):
+    html = get(client, "table-result", slug=world.event.slug, number=1, table=1)
+    outcome = world.confirmed_sheet.outcome
+    for category in outcome["categories"]:
+        assert escape(category["en"]) in html and f"[{category['rule']}]" in html
+    for tiebreak in outcome["tiebreaks"]:
+        assert escape(tiebreak["en"]) in html
+    ja = get(client, "table-result", "ja", slug=world.event.slug, number=1, table=1)
+    assert outcome["categories"][0]["ja"] in ja
+
+
+def test_unconfirmed_result_is_not_shown(client, world):
+    html = get(client, "table-result", slug=world.event.slug, number=2, table=1)
+    assert "No confirmed result yet." in html
+    assert 'class="data result"' not in html
+
+
+def test_move_log_viewer_steps_through_the_replay(client, world):
+    base = {"slug": world.event.slug, "number": 1, "table": 2}
+    total = len(world.confirmed_log.payload["moves"])
+    html = get(client, "table-result", query="?step=3", **base)
+    assert f"Move 3 of {total}" in html
+    assert 'aria-current="step"' in html
+    assert "?step=2" in html and "?step=4" in html
+    end = get(client, "table-result", query=f"?step={total + 50}", **base)
+    assert f"Move {total} of {total}" in end
+
+
+def test_player_page_lists_rounds_with_score_placement_and_chart(client, world):
+    reg = world.registrations[0]
+    html = get(client, "player", slug=world.event.slug, registration_id=reg.pk)
+    line = world.confirmed_sheet.outcome["players"][0]
+    assert f'<td class="num">{line["total"]}</td>' in html
+    assert "<svg" in html and "After round 1: rank" in html
+    assert "pending" in html  # round 2: submitted but not confirmed
+    assert html.count("<tr>") == 3  # header + rounds 1 and 2, never the draft round 3
+
+
+def test_standings_show_every_metric_and_filter_by_club(client, world):
+    html = get(client, "standings", slug=world.event.slug)
+    snapshot = world.event.standings_snapshots.get()
+    shorts = {"tp": "TP", "firsts": "1st", "sos": "SoS", "score_share": "SS", "h2h": "H2H"}
+    for name in snapshot.standings["precedence"]:
+        assert f"<dt>{shorts[name]}</dt>" in html
+    assert html.count('<th scope="row">') == 8
+    filtered = get(client, "standings", slug=world.event.slug, query="?club=ナイル会")
+    assert filtered.count('<th scope="row">') == 2
+
+
+def test_standings_freeze_hides_later_results(client, world, django_capture_on_commit_callbacks):
+    from tests.tournaments.public.conftest import write_snapshot
+
+    assert "No standings yet" not in get(client, "standings", slug=world.event.slug)
+    with django_capture_on_commit_callbacks(execute=True):  # commit → version bump
+        write_snapshot(world.event, 2)
+        PublicSettings.objects.create(event=world.event, standings_frozen_after_round=0)
+    html = get(client, "standings", slug=world.event.slug)
+    assert "No standings yet" in html
+    table = get(client, "table-result", slug=world.event.slug, number=1, table=1)
+    assert "not released yet" in table
+
+
+def test_private_page_check_in_and_report(client, world):
+    reg = world.registrations[3]
+    reg.status = "registered"
+    reg.save()
+    page = client.get(url("private", token=reg.private_token))
+    assert page.status_code == 200
+    assert page["Cache-Control"] == "private, no-store"
+    assert page["Referrer-Policy"] == "no-referrer"
+    assert "Check in" in page.content.decode()
+    client.post(url("private-check-in", token=reg.private_token))
+    reg.refresh_from_db()
+    assert reg.status == "checked_in"
+    client.post(url("private-report", token=reg.private_token), {"message": "Missing tile"})
+    report = ProblemReport.objects.get()
+    assert report.registration == reg and report.table.round == world.round2
+
+
+def test_private_page_lists_results_to_confirm(client, world):
+    reg = world.registrations[0]  # seated at round 2 table 1 (submitted result)
+    html = client.get(url("private", token=reg.private_token)).content.decode()
+    assert "Results to confirm" in html and "Round 2, table 1" in html
+
+
+def test_unknown_private_token_is_not_found(client, world):
+    assert client.get(url("private", token="not-a-token")).status_code == 404
+
+
+def test_language_links_point_at_the_same_page(client, world):
+    html = get(client, "standings", "ja", slug=world.event.slug)
+    assert f'href="{url("standings", "en", slug=world.event.slug)}"' in html

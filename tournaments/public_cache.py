@@ -1,0 +1,106 @@
+"""Versions, conditional GET and cached renders for the public pages.
+
+Every public page of an event depends only on that event's rows, so one counter per event
+("the event version") tells whether anything a page shows may have changed. Model saves
+bump it after commit (``public_signals``). A page is cached under its path and language
+together with the version it was rendered at; a request reads the two versions and the page
+in ONE Redis round trip (``get_many``) and, when the page is current, never touches the
+database. The ETag is derived from the version, so a poll with ``If-None-Match`` is a 304.
+
+The version starts at the current time in milliseconds (not 0) so that a flushed cache can
+never hand out an ETag that an older page already used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+GLOBAL_KEY = "pub:v:all"
+PAGE_TIMEOUT = 6 * 60 * 60  # versions invalidate; the timeout only bounds memory
+VERSION_TIMEOUT = None  # never expire: a lost version is safe (see above) but costs renders
+
+
+def event_version_key(slug: str) -> str:
+    return f"pub:v:ev:{slug}"
+
+
+def page_key(path: str, language: str) -> str:
+    digest = hashlib.blake2b(path.encode(), digest_size=12).hexdigest()
+    return f"pub:page:{language}:{digest}"
+
+
+def _fresh_version() -> int:
+    return int(time.time() * 1000)
+
+
+def _bump(key: str) -> int:
+    try:
+        return cache.incr(key)
+    except ValueError:  # missing
+        value = _fresh_version()
+        if cache.add(key, value, VERSION_TIMEOUT):
+            return value
+        return cache.incr(key)
+
+
+def bump_event(slug: str) -> int:
+    return _bump(event_version_key(slug))
+
+
+def bump_global() -> int:
+    return _bump(GLOBAL_KEY)
+
+
+def _ensure(key: str, value) -> int:
+    if value is None:
+        cache.add(key, _fresh_version(), VERSION_TIMEOUT)
+        value = cache.get(key)
+    return int(value)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    version: str
+    html: str | None  # the cached page when it is current
+
+
+def lookup(slug: str | None, path: str, language: str) -> Lookup:
+    """The current version of ``slug``'s pages and the cached page at ``path``, if current."""
+    keys = [GLOBAL_KEY, page_key(path, language)]
+    if slug:
+        keys.append(event_version_key(slug))
+    found = cache.get_many(keys)
+    parts = [str(_ensure(GLOBAL_KEY, found.get(GLOBAL_KEY)))]
+    if slug:
+        key = event_version_key(slug)
+        parts.append(str(_ensure(key, found.get(key))))
+    version = ".".join(parts)
+    entry = found.get(page_key(path, language))
+    html = entry[1] if entry and entry[0] == version else None
+    return Lookup(version=version, html=html)
+
+
+def current_version(slug: str | None) -> str:
+    return lookup(slug, "", "").version
+
+
+def store(path: str, language: str, version: str, html: str) -> None:
+    cache.set(page_key(path, language), (version, html), PAGE_TIMEOUT)
+
+
+def etag_for(version: str, language: str, path: str, extra: str = "") -> str:
+    digest = hashlib.blake2b(f"{path}|{extra}".encode(), digest_size=6).hexdigest()
+    return f'W/"{version}-{language}-{digest}"'
+
+
+def etag_matches(if_none_match: str | None, etag: str) -> bool:
+    if not if_none_match:
+        return False
+    candidates = {tag.strip() for tag in if_none_match.split(",")}
+    # Weak comparison: W/"x" and "x" are the same representation for a GET.
+    bare = etag.removeprefix("W/")
+    return "*" in candidates or etag in candidates or bare in candidates

@@ -1,0 +1,121 @@
+"""Bump the public cache version of an event after any change its pages could show.
+
+Receivers run on save/delete and act on commit, so a rolled-back change bumps nothing and a
+page rendered after the bump sees the committed rows. Publishing a round (or writing a
+standings snapshot) also asks a worker to render the rush pages ahead of time.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from tournaments import tasks_public  # noqa: E402,F401 - registers the prerender task with Celery
+from tournaments.models import Event, EventSummary, Registration, Round, Seat, Table
+from tournaments.models_public import PublicSettings
+from tournaments.models_results import (
+    Confirmation,
+    ResultSubmission,
+    RoundBye,
+    Ruling,
+    StandingsSnapshot,
+)
+
+logger = logging.getLogger(__name__)
+
+
+def _event_id(instance) -> int | None:
+    if isinstance(instance, Event):
+        return instance.pk
+    if isinstance(instance, (Table, Confirmation)):
+        owner = instance.round if isinstance(instance, Table) else instance.submission.table.round
+        return owner.event_id
+    if isinstance(instance, Seat):
+        return instance.round.event_id if instance.round_id else None
+    if isinstance(instance, (ResultSubmission,)):
+        return instance.table.round.event_id
+    if isinstance(instance, RoundBye):
+        return instance.round.event_id
+    return getattr(instance, "event_id", None)
+
+
+def bump_after_commit(event_id: int | None) -> None:
+    if event_id is None:
+        return
+
+    def bump() -> None:
+        from tournaments.public_cache import bump_event
+
+        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+        if slug:
+            try:
+                bump_event(slug)
+            except Exception:  # a cache outage must not break a write  # noqa: BLE001
+                logger.exception("public cache version bump failed for event %s", event_id)
+
+    transaction.on_commit(bump)
+
+
+def prerender_after_commit(event_id: int, round_id: int | None) -> None:
+    from tournaments.tasks_public import public_pages_prerender_task
+
+    transaction.on_commit(lambda: public_pages_prerender_task.delay(event_id, round_id))
+
+
+WATCHED = (
+    Registration,
+    Round,
+    Table,
+    Seat,
+    EventSummary,
+    PublicSettings,
+    ResultSubmission,
+    Confirmation,
+    Ruling,
+    RoundBye,
+    StandingsSnapshot,
+)
+
+
+def _changed(sender, instance, **kwargs) -> None:
+    try:
+        bump_after_commit(_event_id(instance))
+    except Exception:  # a related row already gone (cascade delete)  # noqa: BLE001
+        logger.debug("no event for %r", sender)
+
+
+for _model in WATCHED:
+    post_save.connect(_changed, sender=_model, dispatch_uid=f"public-bump-save-{_model.__name__}")
+    post_delete.connect(_changed, sender=_model, dispatch_uid=f"public-bump-del-{_model.__name__}")
+
+
+@receiver(post_save, sender=Event, dispatch_uid="public-bump-event")
+@receiver(post_delete, sender=Event, dispatch_uid="public-bump-event-delete")
+def _event_changed(sender, instance: Event, **kwargs) -> None:
+    slug = instance.slug
+
+    def bump() -> None:
+        from tournaments.public_cache import bump_event, bump_global
+
+        try:
+            bump_global()
+            bump_event(slug)
+        except Exception:  # noqa: BLE001
+            logger.exception("public cache version bump failed for event %s", slug)
+
+    transaction.on_commit(bump)
+
+
+@receiver(post_save, sender=Round, dispatch_uid="public-prerender-round")
+def _round_saved(sender, instance: Round, **kwargs) -> None:
+    if instance.status != Round.Status.DRAFT:
+        prerender_after_commit(instance.event_id, instance.pk)
+
+
+@receiver(post_save, sender=StandingsSnapshot, dispatch_uid="public-prerender-snapshot")
+def _snapshot_saved(sender, instance: StandingsSnapshot, created: bool, **kwargs) -> None:
+    if created:
+        prerender_after_commit(instance.event_id, None)

@@ -1,0 +1,316 @@
+"""Reads for the public pages. Release rules live here and nowhere else:
+
+* only events past draft, only rounds past draft (published or closed);
+* a table result only when its submission is confirmed, its round is released, and the
+  round is not after the event's standings freeze;
+* standings only from snapshots, and never past the freeze;
+* never a private token: pages get plain dataclasses, not model instances with tokens.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Prefetch
+
+from tournaments.kana import name_matches, sort_key
+from tournaments.models import Event, EventSummary, Registration, Round, Seat, Table
+from tournaments.models_public import PublicSettings
+from tournaments.models_results import ResultSubmission, Ruling, StandingsSnapshot
+
+RELEASED = (Round.Status.PUBLISHED, Round.Status.CLOSED)
+
+
+def game_names(key: str) -> dict[str, str]:
+    import engines
+
+    try:
+        meta = engines.get_engine(key).meta
+    except LookupError:
+        return {"en": key, "ja": key}
+    return {"en": meta.name_en, "ja": meta.name_ja}
+
+
+def localized(names: dict[str, str], language: str) -> str:
+    return names.get(language) or names.get("en") or ""
+
+
+def public_event(slug: str) -> Event | None:
+    return Event.objects.exclude(status=Event.Status.DRAFT).filter(slug=slug).first()
+
+
+def public_events() -> list[Event]:
+    return list(Event.objects.exclude(status=Event.Status.DRAFT).order_by("-starts_on", "name"))
+
+
+def frozen_after(event: Event) -> int | None:
+    return (
+        PublicSettings.objects.filter(event=event)
+        .values_list("standings_frozen_after_round", flat=True)
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class PersonView:
+    registration_id: int
+    name: str
+    reading: str
+    club: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    position: int
+    person: PersonView
+
+
+@dataclass
+class TableView:
+    id: int
+    number: int
+    game_key: str
+    status: str
+    seats: list[SeatView]
+    result_released: bool = False
+
+
+@dataclass
+class RoundView:
+    id: int
+    number: int
+    status: str
+    game_key: str
+    published_at: object
+    tables: list[TableView] = field(default_factory=list)
+    results_hidden: bool = False  # after the standings freeze
+
+    @property
+    def confirmed_tables(self) -> int:
+        return sum(1 for t in self.tables if t.result_released)
+
+
+def _person(registration: Registration) -> PersonView:
+    player = registration.player
+    return PersonView(registration.pk, player.display_name, player.reading, player.club)
+
+
+@dataclass
+class EventData:
+    """Everything public about one event, loaded in a fixed number of queries."""
+
+    event: Event
+    rounds: list[RoundView]
+    people: dict[int, PersonView]
+    results: dict[int, ResultSubmission]  # table id → released confirmed submission
+    summary: EventSummary | None
+    frozen_after: int | None
+
+    @property
+    def games(self) -> list[str]:
+        keys = [self.event.game_key] if self.event.game_key else []
+        for rnd in self.rounds:
+            for key in [rnd.game_key, *(t.game_key for t in rnd.tables)]:
+                if key and key not in keys:
+                    keys.append(key)
+        return keys
+
+    @property
+    def current_round(self) -> RoundView | None:
+        published = [r for r in self.rounds if r.status == Round.Status.PUBLISHED]
+        return published[-1] if published else (self.rounds[-1] if self.rounds else None)
+
+    def round(self, number: int) -> RoundView | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+
+def event_data(event: Event) -> EventData:
+    frozen = frozen_after(event)
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    rounds = list(
+        event.rounds.filter(status__in=RELEASED)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch("tables", queryset=Table.objects.order_by("number")),
+            Prefetch("tables__seats", queryset=seats),
+        )
+    )
+    released_table_ids = [
+        t.pk for r in rounds if frozen is None or r.number <= frozen for t in r.tables.all()
+    ]
+    results = {
+        s.table_id: s
+        for s in ResultSubmission.objects.filter(
+            table_id__in=released_table_ids, status=ResultSubmission.Status.CONFIRMED
+        ).only("id", "table_id", "kind", "outcome", "engine_key", "version")
+    }
+    people = {
+        r.pk: _person(r)
+        for r in event.registrations.select_related("player").exclude(
+            status=Registration.Status.DROPPED
+        )
+    }
+    round_views = []
+    for rnd in rounds:
+        view = RoundView(
+            rnd.pk,
+            rnd.number,
+            rnd.status,
+            rnd.effective_game_key,
+            rnd.published_at,
+            results_hidden=frozen is not None and rnd.number > frozen,
+        )
+        for table in rnd.tables.all():
+            table_seats = []
+            for seat in table.seats.all():
+                person = people.get(seat.registration_id) or _person(seat.registration)
+                people.setdefault(person.registration_id, person)
+                table_seats.append(SeatView(seat.position, person))
+            view.tables.append(
+                TableView(
+                    table.pk,
+                    table.number,
+                    table.game_key or view.game_key,
+                    table.status,
+                    table_seats,
+                    result_released=table.pk in results,
+                )
+            )
+        round_views.append(view)
+    summary = EventSummary.objects.filter(event=event).first()
+    return EventData(event, round_views, people, results, summary, frozen)
+
+
+def find_seats(rnd: RoundView, query: str) -> list[tuple[TableView, SeatView]]:
+    """Seats of ``rnd`` whose player matches ``query`` (name, kana or romaji)."""
+    query = (query or "").strip()
+    if not query:
+        return []
+    hits = [
+        (table, seat)
+        for table in rnd.tables
+        for seat in table.seats
+        if name_matches(query, seat.person.name, seat.person.reading)
+    ]
+    return sorted(hits, key=lambda hit: sort_key(hit[1].person.name, hit[1].person.reading))
+
+
+# --- results ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatResultView:
+    position: int
+    person: PersonView
+    total: int | None
+    rank: int | None
+    breakdown: list[tuple[dict, int | None]]  # (category dict with en/ja/rule, points)
+    tiebreak: list[tuple[dict, object]]
+    complete: bool
+
+
+def seat_results(table: TableView, submission: ResultSubmission) -> list[SeatResultView]:
+    outcome = submission.outcome or {}
+    categories = outcome.get("categories", [])
+    tiebreaks = outcome.get("tiebreaks", [])
+    lines = outcome.get("players", [])
+    views = []
+    for index, seat in enumerate(table.seats):
+        line = lines[index] if index < len(lines) else {}
+        breakdown = line.get("breakdown", {})
+        views.append(
+            SeatResultView(
+                seat.position,
+                seat.person,
+                line.get("total"),
+                line.get("rank"),
+                [(c, breakdown.get(c["key"])) for c in categories],
+                list(zip(tiebreaks, line.get("tiebreak", []), strict=False)),
+                line.get("complete", True),
+            )
+        )
+    return views
+
+
+def table_rulings(table_id: int) -> list[Ruling]:
+    return list(
+        Ruling.objects.filter(table_id=table_id, revoked_at__isnull=True)
+        .select_related("registration__player")
+        .order_by("created_at")
+    )
+
+
+def player_rounds(data: EventData, registration_id: int) -> list[dict]:
+    """One row per released round the player sat in: table, seat, game, score, placement."""
+    rows = []
+    for rnd in data.rounds:
+        for table in rnd.tables:
+            for index, seat in enumerate(table.seats):
+                if seat.person.registration_id != registration_id:
+                    continue
+                submission = data.results.get(table.id)
+                line = {}
+                if submission and submission.outcome:
+                    players = submission.outcome.get("players", [])
+                    line = players[index] if index < len(players) else {}
+                rows.append(
+                    {
+                        "round": rnd,
+                        "table": table,
+                        "seat": seat.position,
+                        "game_key": table.game_key,
+                        "score": line.get("total"),
+                        "placement": line.get("rank"),
+                        "released": submission is not None,
+                    }
+                )
+    return rows
+
+
+# --- standings ----------------------------------------------------------------------------
+
+
+def visible_snapshots(event: Event, frozen: int | None):
+    snapshots = StandingsSnapshot.objects.filter(event=event)
+    if frozen is not None:
+        snapshots = snapshots.filter(after_round__lte=frozen)
+    return snapshots
+
+
+def standings_snapshot(
+    event: Event, frozen: int | None, after_round: int | None = None
+) -> StandingsSnapshot | None:
+    snapshots = visible_snapshots(event, frozen)
+    if after_round is not None:
+        snapshots = snapshots.filter(after_round=after_round)
+    return snapshots.order_by("-version").first()
+
+
+def snapshot_rounds(event: Event, frozen: int | None) -> list[int]:
+    return sorted(set(visible_snapshots(event, frozen).values_list("after_round", flat=True)) - {0})
+
+
+def rank_history(event: Event, frozen: int | None) -> dict[int, list[tuple[int, int]]]:
+    """registration id → [(after_round, rank)], from the latest snapshot of each round."""
+    latest: dict[int, StandingsSnapshot] = {}
+    for snap in (
+        visible_snapshots(event, frozen).order_by("version").only("after_round", "rows", "version")
+    ):
+        if snap.after_round:
+            latest[snap.after_round] = snap
+    history: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for after_round in sorted(latest):
+        for row in latest[after_round].rows:
+            history[row["registration"]].append((after_round, row["rank"]))
+    return history
+
+
+def metric_number(value) -> Fraction | int | None:
+    """Snapshot metrics: ints stay ints; "n/d" strings are exact fractions."""
+    if value is None or isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return Fraction(value).limit_denominator(1000)
+    return Fraction(str(value))

@@ -1,0 +1,1 @@
+"""HTML views: ``public`` (cached pages for everyone), ``private`` (a player's private URL)."""
