@@ -439,16 +439,18 @@ def _check_score_level(state: State, move: ScoreLevel) -> list[Violation]:
 # the god card play (M3–M7, M12–M17, M20)
 
 
-_LAST_PLAY: list = [None, None, None]  # (state, move, result) of the latest resolution
+_LAST_PLAY: list = [(None, None, None)]  # [(state, move, result)] of the latest resolution
 
 
 def _play_once(state: State, move: Play) -> tuple[list[Violation], State | None]:
     """``_resolve_play``, remembered for the same state and move objects: ``apply`` checks
-    and then transitions, so a play is simulated once instead of twice."""
-    if _LAST_PLAY[0] is state and _LAST_PLAY[1] is move:
-        return _LAST_PLAY[2]
+    and then transitions, so a play is simulated once instead of twice. The entry is one
+    tuple swapped whole, so concurrent threads never mix two resolutions."""
+    last = _LAST_PLAY[0]
+    if last[0] is state and last[1] is move:
+        return last[2]
     result = _resolve_play(state, move)
-    _LAST_PLAY[:] = [state, move, result]
+    _LAST_PLAY[0] = (state, move, result)
     return result
 
 
