@@ -247,10 +247,10 @@ def log_check_json(request, table, actor, data):
     if not allowed(actor, Action.VIEW_TABLE, table=table):
         raise NotAllowed("not your table")
     moves = data.get("moves")
-    if isinstance(moves, dict) and isinstance(moves.get("moves"), list):
-        moves = moves["moves"]  # a whole imported document
-    if not isinstance(moves, list):
-        raise ValueError("moves is a list")
+    document = isinstance(moves, dict) and isinstance(moves.get("moves"), list)
+    if not document and not isinstance(moves, list):
+        raise ValueError("moves is a list of moves or a whole move-log document")
+    # A whole imported document keeps its player names (its moves say "by": name).
     return JsonResponse(log_step_check(table, moves))
 
 

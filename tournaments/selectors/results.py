@@ -162,8 +162,9 @@ def _report_json(engine, report) -> dict[str, Any]:
     return data
 
 
-def log_step_check(table: Table, moves: list[Any]) -> dict[str, Any]:
-    """Replay the moves entered so far; the page shows the first problem beside its step."""
+def log_step_check(table: Table, moves: list[Any] | dict[str, Any]) -> dict[str, Any]:
+    """Replay the moves entered so far (a list, or a whole document); the page shows the
+    first problem beside its step."""
     verdict = judge_engine_verdict(table, ResultSubmission.Kind.LOG, moves)
     report = verdict.report or {}
     return {
