@@ -101,19 +101,25 @@ def board_from_edition(data: Mapping[str, Any] | None, name: str) -> Board | Non
     return Board(int(data["rows"]), int(data["cols"]), kinds, symbols, name)
 
 
-def _synthetic() -> Board:
+def _synthetic(nile: bool) -> Board:
     # Sites on the lattice (r + 2c) % 5 == 0: every row, column and diagonal meets a site
     # at least every 5 squares, so no line holds more than 4 squares (as M3.4 says of the
-    # real board). Made up for playouts; not the printed board.
+    # real board). Three oases; on the Ver3 side the bottom row is the Nile. Made up for
+    # playouts; not the printed board.
     rows = cols = 10
     kinds: dict[Square, str] = {}
     for r in range(rows):
         for c in range(cols):
             if (r + 2 * c) % 5 == 0:
                 kinds[(r, c)] = "site"
+            elif nile and r == rows - 1:
+                kinds[(r, c)] = "nile"
+    for sq in ((0, 2), (7, 1), (2, 7)):
+        kinds[sq] = "oasis"
     for sq in ((4, 4), (5, 4), (3, 5), (6, 6)):
         kinds[sq] = "start"
-    return Board(rows, cols, kinds, {}, "synthetic-playout")
+    return Board(rows, cols, kinds, {}, "synthetic-playout" + ("-nile" if nile else ""))
 
 
-SYNTHETIC_PLAYOUT_BOARD = _synthetic()
+SYNTHETIC_PLAYOUT_BOARD = _synthetic(nile=False)
+SYNTHETIC_PLAYOUT_BOARD_NILE = _synthetic(nile=True)

@@ -19,6 +19,7 @@ from engines.terra_pyramides.board import (
     EIGHT_STEPS,
     STAIR_STEPS,
     SYNTHETIC_PLAYOUT_BOARD,
+    SYNTHETIC_PLAYOUT_BOARD_NILE,
     Board,
     step,
 )
@@ -43,11 +44,20 @@ FACES_V2 = (
     mv.Tile(grave_goods=2, eyes=1),
     mv.Tile(workers=1, coins=1),
 )
-FOUNDATION_VALUES = (3, 2, 4, 1, 5)  # recorded facts for playouts, not printed data
+FOUNDATION_VALUES = (3, 2, 4, 1, 5)
+OASIS_ITEMS = (
+    mv.Gain(coins=1),
+    mv.Gain(blocks=("red",)),
+    mv.Gain(grave_goods=1),
+)  # recorded facts for playouts, not printed data
 
 
 def board_of(state: TerraState) -> Board:
-    return state.board or SYNTHETIC_PLAYOUT_BOARD
+    if state.board is not None:
+        return state.board
+    return (
+        SYNTHETIC_PLAYOUT_BOARD_NILE if state.ctx.options.version == 3 else SYNTHETIC_PLAYOUT_BOARD
+    )
 
 
 def gen_kind(state: TerraState, board: Board, sq: Square) -> str:
@@ -165,6 +175,11 @@ def _minimal_track(obs: Any, have: int, end: int) -> int:
     return max([have, *(seen for space, seen in obs.items() if space <= end)])
 
 
+def _palms(state: TerraState, space: int) -> int:
+    """A recorded palm count for playouts: one palm every 2 spaces, kept consistent."""
+    return max(_minimal_track(state.palm_obs, state.me.palms or 0, space), space // 2)
+
+
 def line_moves(state: TerraState) -> Iterator[mv.ChooseLine]:
     board, opts = board_of(state), state.ctx.options
     me = state.me
@@ -176,9 +191,7 @@ def line_moves(state: TerraState) -> Iterator[mv.ChooseLine]:
             while board.on_board(sq) and gen_kind(state, board, sq) != "site":
                 run.append(sq)
                 sq = step(sq, delta, sign)
-        squares = tuple(
-            mv.LineSquare(square=sq, kind=gen_kind(state, board, sq)) for sq in sorted(run)
-        )
+        squares = tuple(_line_square(state, board, sq) for sq in sorted(run))
         tiles = [state.tiles[ls.square] for ls in squares if ls.kind == "tile"]
         eyes = sum(t.eyes for t in tiles)
         coin_symbols = None
@@ -192,11 +205,19 @@ def line_moves(state: TerraState) -> Iterator[mv.ChooseLine]:
             and me.palms is not None
             and edition_list(state, "nile_track.palm_spaces") is None
         ):
-            palms = _minimal_track(state.palm_obs, me.palms, me.boat + nile)
+            palms = _palms(state, me.boat + nile)
         move = mv.ChooseLine(
             axis=axis, squares=squares, coin_symbols=coin_symbols, palms_reached=palms
         )
         yield from _if_legal(state, move)
+
+
+def _line_square(state: TerraState, board: Board, sq: Square) -> mv.LineSquare:
+    kind = gen_kind(state, board, sq)
+    item = None
+    if kind == "oasis" and state.ctx.options.version == 3:
+        item = OASIS_ITEMS[(sq[0] + sq[1] + state.turn) % len(OASIS_ITEMS)]  # recorded fact
+    return mv.LineSquare(square=sq, kind=kind, oasis_item=item)
 
 
 def worker_moves(state: TerraState) -> Iterator[Any]:
@@ -245,7 +266,7 @@ def action_moves(state: TerraState) -> Iterator[Any]:
     if opts.version == 3 and me.coins >= 2:
         palms = None
         if me.palms is not None and edition_list(state, "nile_track.palm_spaces") is None:
-            palms = _minimal_track(state.palm_obs, me.palms, me.boat + 1)
+            palms = _palms(state, me.boat + 1)
         yield from _if_legal(state, mv.MoveBoat(palms_reached=palms))
     if opts.version == 3:
         for card in STRATEGY_CARDS:
