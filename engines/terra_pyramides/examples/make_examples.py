@@ -1,4 +1,6 @@
-"""Regenerate the example logs and sheets: ``.venv/bin/python -m engines.terra_pyramides.examples.make_examples``.
+"""Regenerate the example logs and sheets.
+
+Run: ``.venv/bin/python -m engines.terra_pyramides.examples.make_examples``.
 
 The logs are seeded random legal games built from ``legal_moves`` on the made-up playout
 board (no printed map exists in the rulebook): their tile faces, foundation values, oasis
