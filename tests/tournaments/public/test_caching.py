@@ -1,0 +1,110 @@
+"""Conditional GET, cached renders served without the database, prerender on publish."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from tests.tournaments.factories import RoundFactory, SeatFactory, TableFactory
+from tournaments import public_cache
+from tournaments.views.public import player_fragment_key
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name: str, language: str = "ja", **kwargs) -> str:
+    with translation.override(language):
+        return reverse(f"tournaments:{name}", kwargs=kwargs)
+
+
+def test_etag_then_304_until_something_changes(client, world, django_capture_on_commit_callbacks):
+    standings = url("standings", slug=world.event.slug)
+    first = client.get(standings)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag.startswith('W/"')
+    again = client.get(standings, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again["ETag"] == etag
+    with django_capture_on_commit_callbacks(execute=True):
+        world.round2.status = "closed"
+        world.round2.closed_at = timezone.now()
+        world.round2.save()
+    changed = client.get(standings, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_current_cached_page_is_served_without_a_database_query(client, world):
+    standings = url("standings", slug=world.event.slug)
+    client.get(standings)  # render and store
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(standings)
+    assert response.status_code == 200
+    assert len(queries) == 0, [q["sql"] for q in queries]
+
+
+def test_304_needs_no_database_query_either(client, world):
+    seating = url("seating", slug=world.event.slug, number=2)
+    etag = client.get(seating)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(seating, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert len(queries) == 0
+
+
+def test_partial_returns_only_the_live_fragment(client, world):
+    response = client.get(url("standings", slug=world.event.slug) + "?partial=1")
+    html = response.content.decode()
+    assert "<table" in html and "<html" not in html
+
+
+def test_publishing_a_round_prerenders_seating_and_every_player(
+    world, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        round4 = RoundFactory(event=world.event)
+        table = TableFactory(round=round4)
+        for reg in world.registrations[:4]:
+            SeatFactory(table=table, registration=reg)
+    with django_capture_on_commit_callbacks(execute=True):
+        round4.status = "published"
+        round4.published_at = timezone.now()
+        round4.save()  # on commit: version bump, then the prerender task (eager in tests)
+    for language in ("ja", "en"):
+        seating = url("seating", language, slug=world.event.slug, number=4)
+        found = public_cache.lookup(world.event.slug, seating, language)
+        assert found.html is not None and "table-1" in found.html
+        for reg in world.registrations:
+            fragment = public_cache.lookup(world.event.slug, player_fragment_key(reg.pk), language)
+            assert fragment.html is not None, (language, reg.pk)
+
+
+def test_private_page_uses_the_prerendered_fragment(client, world):
+    reg = world.registrations[0]
+    version = public_cache.current_version(world.event.slug)
+    public_cache.store(player_fragment_key(reg.pk), "ja", version, "<p>PRERENDERED</p>")
+    html = client.get(url("private", token=reg.private_token)).content.decode()
+    assert "PRERENDERED" in html
+
+
+def test_a_rolled_back_change_does_not_bump_the_version(world):
+    from django.db import transaction
+
+    before = public_cache.current_version(world.event.slug)
+    try:
+        with transaction.atomic():
+            world.round2.status = "closed"
+            world.round2.closed_at = timezone.now()
+            world.round2.save()
+            raise RuntimeError
+    except RuntimeError:
+        pass
+    assert public_cache.current_version(world.event.slug) == before
+
+
+def test_etag_comparison_is_weak():
+    etag = 'W/"1.2-ja-abc"'
+    assert public_cache.etag_matches('"1.2-ja-abc"', etag)
+    assert public_cache.etag_matches('W/"x", W/"1.2-ja-abc"', etag)
+    assert not public_cache.etag_matches('W/"1.3-ja-abc"', etag)
+    assert not public_cache.etag_matches(None, etag)
