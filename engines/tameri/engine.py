@@ -93,7 +93,8 @@ class TameriEngine(GameEngine):
         return state.phase == "over"
 
     def score_state(self, state: State) -> Scored:
-        rows, tiebreak, unchecked = [], [], []
+        rows, tiebreak = [], []
+        unchecked = list(state.unchecked)  # what the replay could not verify, then scoring
         screens = [sum(p.screen) for p in state.players]
         remaining = scoring.remaining_offerings(screens)
         for seat, p in enumerate(state.players):
