@@ -55,7 +55,12 @@ def source_mask(state: State, source: str) -> int:
 
 def card_source_problems(state: State, source: str, card: int) -> list[Violation]:
     """M1/L5/L7: the source is not empty and holds the card."""
-    mask = source_mask(state, source)
+    if source == "deck":
+        mask = state.deck
+    elif source == "discard":
+        mask = state.discard
+    else:
+        mask = state.hands[state.seat]
     if mask >> card & 1:
         return []
     if state.sheet >> card & 1:
@@ -256,12 +261,14 @@ def check(state: State, move: Any) -> list[Violation]:
         ]
     if isinstance(move, Draw):
         return check_draw(state, move)
-    state, problems = settle(state)
-    if problems:
-        return problems
-    problems = actor_problems(state, move.player)
-    if problems:
-        return problems
+    if state.phase != "turn" or state.draw_max:  # an open draw window closes first
+        state, problems = settle(state)
+        if problems:
+            return problems
+    if move.player is not None:
+        problems = actor_problems(state, move.player)
+        if problems:
+            return problems
     if isinstance(move, Stop):
         if state.k == 0:
             if state.last_end in ("ten", "miss", "exhausted"):
@@ -358,7 +365,9 @@ def check_place(state: State, move: Place) -> list[Violation]:
 
 def fact_problems(state: State, move: Place, miss: bool) -> list[Violation]:
     """Recorded printed facts (ankh mark, area completion) against what is already known."""
-    out = []
+    out: list[Violation] = []
+    if move.ankh is None and move.area is None:
+        return out
     card = move.card
     if move.ankh is not None:
         status = state.ankh_status(card)
@@ -453,7 +462,8 @@ def next_state(state: State, move: Any) -> State:
         )
     if isinstance(move, Draw):
         return apply_draw(state, move)
-    state, _ = settle(state)
+    if state.phase != "turn" or state.draw_max:  # an open draw window closes first
+        state, _ = settle(state)
     if isinstance(move, Stop):
         return end_turn(state, "stop", 0, 0)
     return apply_place(state, move)
