@@ -21,10 +21,21 @@ from engines.field_of_reeds.state import Pool, SpaceInfo, State, setting
 START, WATCHER = "start", "watcher"
 
 
+_BOARDS: dict[tuple[int, int], tuple[Any, Mapping[str, Any] | None]] = {}
+
+
 def board_data(state: State) -> Mapping[str, Any] | None:
-    side = state.ctx.options.board_sides[state.level - 1]
-    data = setting(state, f"boards.{state.level}.{side}")
-    return data if isinstance(data, Mapping) else None
+    """The edition's board side for the current level (None if unknown), read once per context."""
+    ctx = state.ctx
+    key = (id(ctx), state.level)
+    entry = _BOARDS.get(key)
+    if entry is None or entry[0] is not ctx:
+        if len(_BOARDS) > 256:
+            _BOARDS.clear()
+        side = ctx.options.board_sides[state.level - 1]
+        data = setting(state, f"boards.{state.level}.{side}")
+        entry = _BOARDS[key] = (ctx, data if isinstance(data, Mapping) else None)
+    return entry[1]
 
 
 def _as_tuple(cost: Any) -> tuple[str, ...] | None:
@@ -56,6 +67,11 @@ def resolve(
     state: State, step: Step, memo: Mapping[str, SpaceInfo]
 ) -> tuple[SpaceInfo, list[Violation]]:
     """The facts of a logged step, merged with what is already known; conflicts are violations."""
+    space = step.space
+    if space not in memo and space != START and space != WATCHER:
+        board = board_data(state)
+        if not board or space not in board.get("spaces", {}):  # first sight: the log says it all
+            return SpaceInfo(step.colour, _as_tuple(step.cost), step.resource), []
     known = printed_space(state, step.space)
     if step.space in memo and step.space not in (START, WATCHER):
         earlier = memo[step.space]
@@ -122,8 +138,11 @@ def distance_to_watcher(state: State, space: str) -> int | None:
 def add_value(pools: frozenset[Pool] | None, colour: str, value: int) -> frozenset[Pool] | None:
     if pools is None:
         return None
-    i = COLOURS.index(colour)
-    return frozenset(tuple(v + value if j == i else v for j, v in enumerate(p)) for p in pools)  # type: ignore[misc]
+    if colour == "red":
+        return frozenset([(r + value, b, y) for r, b, y in pools])
+    if colour == "blue":
+        return frozenset([(r, b + value, y) for r, b, y in pools])
+    return frozenset([(r, b, y + value) for r, b, y in pools])
 
 
 def pay(
@@ -134,13 +153,16 @@ def pay(
     """Every pool left after paying ``cost`` (M14); black icons take any attribute (Q5)."""
     if pools is None or cost is None:
         return None
+    if len(cost) == 1 and cost[0] != "black" and not black_with:  # commonest: one coloured icon
+        i = COLOURS.index(cost[0])
+        return frozenset([p[:i] + (p[i] - 1,) + p[i + 1 :] for p in pools if p[i] > 0])
     cost = list(cost)
     need = [cost.count(c) for c in COLOURS]
     blacks = cost.count("black")
-    if not blacks:  # the common case: no choice to track
+    if not blacks:  # no choice to track
         r, b, y = need
         return frozenset(
-            (p[0] - r, p[1] - b, p[2] - y) for p in pools if p[0] >= r and p[1] >= b and p[2] >= y
+            [(p[0] - r, p[1] - b, p[2] - y) for p in pools if p[0] >= r and p[1] >= b and p[2] >= y]
         )
     ways: list[tuple[int, int, int]]
     if black_with is not None:
