@@ -7,6 +7,7 @@ taken from edition data or the log; what neither gives becomes an ``Unchecked`` 
 
 from __future__ import annotations
 
+from operator import add, sub
 from typing import Any
 
 from engines.core.types import Unchecked, Violation
@@ -46,14 +47,14 @@ def V(code: str, rule: str, message: str, **params: Any) -> Violation:
 
 
 def note(s: State, item: str, reason: str, rule: str) -> State:
-    u = Unchecked(item, reason, f"tameri:{rule}")
-    if u in s.unchecked:
+    """Record once what could not be verified (an item is noted the first time only)."""
+    if any(u.item == item for u in s.unchecked):
         return s
-    return s.but(unchecked=(*s.unchecked, u))
+    return s.but(unchecked=(*s.unchecked, Unchecked(item, reason, f"tameri:{rule}")))
 
 
 def add_res(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, int, int, int]:
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    return tuple(map(add if sign == 1 else sub, a, b))  # type: ignore[return-value]
 
 
 def counts(rc: Any) -> tuple[int, int, int, int]:
@@ -390,6 +391,9 @@ def _reveal(s: State, m: mv.Reveal) -> Result:
     return [], _start_turn(s)
 
 
+NO_TURN = Turn(seat=0, card=0, face_down=False, match=None)
+
+
 def _start_turn(s: State) -> State:
     seat = s.order[s.turn_index]
     p = s.players[seat]
@@ -417,7 +421,7 @@ def _start_turn(s: State) -> State:
                 "the glyphs of the card or its reference are not recorded (G6, G10)",
                 "H2",
             )
-    return s.but(turn=Turn(seat=seat, card=number, face_down=down, match=match))
+    return s.but(turn=NO_TURN.but(seat=seat, card=number, face_down=down, match=match))
 
 
 # ---- a player's turn ----------------------------------------------------------------------
@@ -1258,11 +1262,14 @@ def _take_nile(s: State, m: mv.TakeNile) -> Result:
     return [], _end_of_round(s)
 
 
+CAPS = (WAREHOUSE_CAP,) * 4
+
+
 def warehouse_check(p: Player, res: tuple[int, ...] | None = None) -> Player:
     """L1: at most 4 of each resource, 4 deben and 4 silt at the end of the own turn."""
     cap = WAREHOUSE_CAP
     return p.but(
-        res=tuple(min(x, cap) for x in (p.res if res is None else res)),  # type: ignore[arg-type]
+        res=tuple(map(min, p.res if res is None else res, CAPS)),  # type: ignore[arg-type]
         deben=min(p.deben, cap),
         silt=min(p.silt, cap),
     )
