@@ -93,7 +93,7 @@ def test_VS2_the_map_symbol_wins_over_the_record():
     fixture = json.loads(
         (Path(__file__).parent / "fixtures" / "made_up_test_board.json").read_text()
     )
-    board = {**fixture["values"]["boards"]["standard"], "sphinx": [[2, 4]], "scarab": [[2, 5]]}
+    board = {**fixture["values"]["boards"]["standard"], "sphinx": [[2, 6]], "scarab": [[2, 5]]}
     edition = {
         "base": "default",
         "name": "made-up-symbols",
@@ -124,12 +124,12 @@ def test_VS2_the_map_symbol_wins_over_the_record():
     state = run(ENGINE.setup(ENGINE.context(doc)), [setup])
     place = {
         "type": "place_tile",
-        "square": [2, 4],
+        "square": [2, 6],
         "tile": {},
         "stairs": "right",
         "facing": {"square": [2, 9], "kind": "site"},
     }
-    # (2, 4) shows a sphinx on the map; Alex's tile came from the scarab holder (stack 4)
+    # (2, 6) shows a sphinx on the map; Alex's tile came from the scarab holder (stack 4)
     got = violations(state, {**place, "square_symbol": "scarab"})
     assert got == [("symbol_mismatch", R + "VS2")]
     assert violations(state, {**place, "square": [2, 5]}) == []
