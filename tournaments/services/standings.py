@@ -3,13 +3,21 @@
 ``standings_schedule_recompute`` coalesces bursts: the first write of a burst sets a
 "dirty" key in the cache and enqueues the task with a short countdown; later writes see
 the key and enqueue nothing. The task clears the key *before* reading the database, so a
-write that commits after that read enqueues a fresh task (nothing is ever missed).
+write that commits after that read enqueues a fresh task (nothing is ever missed). A
+flag older than the countdown plus a grace period means its task was lost: the next write
+enqueues again (at worst one extra, idempotent recompute).
+
+The flag lives in Redis itself when ``REDIS_URL`` is set, keyed by the database name, so
+web processes and workers share it whatever their cache key prefixes are; otherwise in
+Django's cache (one process, eager tasks).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
+from functools import cache as memoize
 
 from django.conf import settings
 from django.core.cache import cache
@@ -21,13 +29,58 @@ from tournaments.selectors.standings import standings_input
 from tournaments.standings import compute_standings
 from tournaments.standings_types import StandingsConfig
 
+GRACE_SECONDS = 30
+
 
 def coalesce_seconds() -> float:
     return float(getattr(settings, "STANDINGS_COALESCE_SECONDS", 2.0))
 
 
 def dirty_key(event_id: int) -> str:
-    return f"standings:dirty:{event_id}"
+    database = settings.DATABASES["default"]["NAME"]
+    return f"referee:standings:dirty:{database}:{event_id}"
+
+
+@memoize
+def _redis():
+    url = getattr(settings, "REDIS_URL", "")
+    if not url:
+        return None
+    import redis
+
+    return redis.Redis.from_url(url)
+
+
+class DirtyFlags:
+    """SET NX with expiry over Redis, else over Django's cache."""
+
+    def add(self, key: str, value: float, ttl: int) -> bool:
+        client = _redis()
+        if client is None:
+            return cache.add(key, value, timeout=ttl)
+        return bool(client.set(key, value, nx=True, ex=ttl))
+
+    def get(self, key: str) -> float | None:
+        client = _redis()
+        value = cache.get(key) if client is None else client.get(key)
+        return None if value is None else float(value)
+
+    def set(self, key: str, value: float, ttl: int) -> None:
+        client = _redis()
+        if client is None:
+            cache.set(key, value, timeout=ttl)
+        else:
+            client.set(key, value, ex=ttl)
+
+    def delete(self, key: str) -> None:
+        client = _redis()
+        if client is None:
+            cache.delete(key)
+        else:
+            client.delete(key)
+
+
+flags = DirtyFlags()
 
 
 def standings_schedule_recompute(event_id: int) -> None:
@@ -39,9 +92,14 @@ def _enqueue(event_id: int) -> None:
     from tournaments.tasks import standings_recompute_task  # tasks import services
 
     countdown = coalesce_seconds()
-    # cache.add is atomic (SET NX on Redis): only the first write of a burst enqueues.
-    if cache.add(dirty_key(event_id), 1, timeout=int(countdown) + 120):
-        standings_recompute_task.apply_async((event_id,), countdown=countdown)
+    key, now = dirty_key(event_id), time.time()
+    ttl = int(countdown) + GRACE_SECONDS * 2
+    if not flags.add(key, now, ttl):
+        since = flags.get(key)
+        if since is not None and now - since <= countdown + GRACE_SECONDS:
+            return  # a recompute is already on its way and will read this write
+        flags.set(key, now, ttl)  # that task was lost: send another
+    standings_recompute_task.apply_async((event_id,), countdown=countdown)
 
 
 def standings_config(event: Event) -> StandingsConfig:
@@ -53,7 +111,7 @@ def standings_recompute(*, event_id: int) -> StandingsSnapshot | None:
 
     Returns the latest snapshot (new or unchanged); None when the event is gone.
     """
-    cache.delete(dirty_key(event_id))
+    flags.delete(dirty_key(event_id))
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django.core.cache import cache
 
 from tests.tournaments.factories import RegistrationFactory, RoundFactory
 from tests.tournaments.results.helpers import (
@@ -22,7 +21,7 @@ from tournaments.models import Registration
 from tournaments.models_results import RoundBye, StandingsSnapshot
 from tournaments.selectors.standings import standings_input
 from tournaments.services import results as svc
-from tournaments.services.standings import dirty_key, standings_recompute
+from tournaments.services.standings import dirty_key, flags, standings_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -227,6 +226,23 @@ def test_burst_of_writes_enqueues_one_recompute(django_capture_on_commit_callbac
                 submission_id=sub.pk, actor=Actor(judge_table_id=table.pk), registration_id=rid
             )
     assert sent == [(event.pk,)]
-    assert cache.get(dirty_key(event.pk)) == 1
+    assert flags.get(dirty_key(event.pk)) is not None
     standings_recompute(event_id=event.pk)  # the task clears the key before it reads
-    assert cache.get(dirty_key(event.pk)) is None
+    assert flags.get(dirty_key(event.pk)) is None
+
+
+def test_a_lost_task_does_not_block_later_recomputes(monkeypatch):
+    from tournaments import tasks
+    from tournaments.services import standings as service
+
+    sent = []
+    monkeypatch.setattr(
+        tasks.standings_recompute_task, "apply_async", lambda args, countdown: sent.append(args)
+    )
+    key = dirty_key(12345)
+    flags.set(key, 0.0, 60)  # a flag from a task that never ran (epoch: long ago)
+    service._enqueue(12345)
+    assert sent == [(12345,)]
+    service._enqueue(12345)  # fresh flag now: coalesced
+    assert sent == [(12345,)]
+    flags.delete(key)
