@@ -435,3 +435,22 @@ def test_L8_only_a_miss_adds_to_the_discard_and_taking_removes_it():
     assert log.state().discard == 0  # placements and draws never add to the discard
     state = log.deck(10).deck(21, miss=True).discard(21).state()
     assert state.discard == 0 and state.sheet >> 21 & 1
+
+
+def test_M10_a_bonus_draw_from_an_empty_discard_is_rejected():
+    log = Log("A", "B").deal(98, 99).deck(0).stop().draw(5, source="discard")
+    assert rule(log.violation()) == ("empty_source", "nile_murals:M1")
+
+
+def test_M10_a_bonus_draw_of_a_card_not_in_the_deck_is_rejected():
+    v = Log("A", "B").deal(98, 99).deck(0).stop().draw(99).violation()
+    assert rule(v) == ("card_not_in_deck", "nile_murals:L7")
+
+
+def test_F2_a_record_naming_someone_outside_the_game_is_rejected():
+    assert Log("A", "B").deal(10, 11).deck(30, player="Zed").violation().code == "unknown_player"
+
+
+def test_messages_have_japanese_templates():
+    v = Log("A", "B").deal(46, 11).deck(25).hand(46).violation()
+    assert ENGINE.localize(v, "ja") == "カード46は25の右下（影）なので、手札・場札から選べません"
