@@ -13,6 +13,7 @@ from typing import Any
 from engines.core.engine import Scored
 from engines.core.types import Category, Tiebreak, Unchecked
 from engines.imhotep.components import (
+    BLUE,
     BURIAL_ROWS,
     GREEN_SITE,
     MONUMENTS,
@@ -50,13 +51,15 @@ def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int |
     """S5/V4: rank players with at least one stone; tied players share the summed points
     of the ranks they occupy, rounded down. None where a needed printed value is unknown."""
     out: list[int | None] = [0] * len(counts)
+    ordered = sorted(counts, reverse=True)
     for seat, count in enumerate(counts):
         if count < 1:
             continue
-        best = sum(1 for other in counts if other > count)  # 0-based rank
-        tied = sum(1 for other in counts if other == count)
-        cells = [table[r] if r < len(table) else 0 for r in range(best, best + tied)]
-        out[seat] = None if any(c is None for c in cells) else sum(cells) // tied
+        best = ordered.index(count)  # 0-based rank: how many have more
+        tied = ordered.count(count)
+        cells = table[best : best + tied]
+        cells = [*cells, *[0] * (tied - len(cells))]  # ranks beyond the table score 0
+        out[seat] = None if None in cells else sum(cells) // tied
     return out
 
 
@@ -138,24 +141,24 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
     else:
         obelisk = list(end.obelisk)  # V5: one point per stone not used in an obelisk
     statues = triangle_with_tail if opts.statue_scoring == "table" else statues_text_reading
+    thirds = {card: end.site_stones.get(site, 0) // 3 for card, site in GREEN_SITE.items()}
     breakdown = []
     for seat in range(n):
-        hand = end.hands[seat]
-        green = sum(
-            hand.get(card, 0) * (end.site_stones.get(site, 0) // 3)
-            for card, site in GREEN_SITE.items()
-        )
-        blue = sum(hand.get(c, 0) for c in ("lever", "hammer", "sail", "chisel"))
-        wrath = -WRATH_PENALTY if opts.pharaohs_wrath and end.missing[seat] else 0
+        green = blue = 0
+        for card, count in end.hands[seat].items():
+            if card in thirds:
+                green += count * thirds[card]
+            elif card in BLUE:
+                blue += count
         breakdown.append(
             {
                 "track": end.track[seat],
                 "burial": burial[seat],
                 "obelisk": obelisk[seat],
                 "green": green,
-                "purple": statues(hand.get("statue", 0)),
+                "purple": statues(end.hands[seat].get("statue", 0)),
                 "blue": blue,
-                "wrath": wrath,
+                "wrath": -WRATH_PENALTY if opts.pharaohs_wrath and end.missing[seat] else 0,
             }
         )
     notes = [
