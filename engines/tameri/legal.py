@@ -136,6 +136,21 @@ def _turn_candidates(s: State) -> Iterator[Any]:
     p = s.players[t.seat]
     for num, _ in s.nile:
         yield mv.TakeNile(type="take_nile", seat=seat, card=num)
+    for k, src in dict.fromkeys(s.pending):  # effects owed: the judge records their gains
+        yield mv.Effect(type="effect", seat=k + 1, source=src, gains=mv.Gains(vp=1))
+    if t.step == 1:
+        for e in (1, 2):
+            yield mv.CardWeather(type="card_weather", seat=seat, effect=e)
+            for r in range(1, 5):
+                for c in ("sun", "water"):
+                    yield mv.CardWeather(type="card_weather", seat=seat, effect=e, ramp=r, colour=c)
+    for r in range(1, 5):
+        colour = s.ramps[r - 1][0]
+        if colour is not None:
+            yield mv.ExtraWeather(
+                type="extra_weather", seat=seat, kind="remove", ramp=r, colour=colour
+            )
+        yield mv.ExtraWeather(type="extra_weather", seat=seat, kind="place_silt", ramp=r)
     held = [r for r, x in zip(RESOURCES, p.res, strict=True) if x > 0]
     sources = ["supply", "merchant", "architect", *[f for f, _ in p.farmers]]
     for f in FIELDS:
