@@ -164,3 +164,14 @@ def test_outcome_shows_the_chosen_readings():
     out = score([{}, {}], version=1, a12_end_trigger="stacks_empty")
     assert "a12_end_trigger=stacks_empty" in out.notes
     assert out.options["a12_end_trigger"] == "stacks_empty"
+
+
+def test_S8_X5_A20_rulebook_prints_56_but_the_formula_gives_55():
+    """Decision: the seed prints 20+5+12+18=56 for Alex; the terms add to 55 and S8 gives 55."""
+    assert 20 + 5 + 12 + 18 == 55
+    out = score(
+        [{"grave_goods": 20}, {"grave_goods": 15}, {"grave_goods": 8}, {"grave_goods": 2}],
+        version=2,
+    )
+    assert points(out, 0, "grave_goods") == 55
+    assert [points(out, i, "grave_goods") for i in (1, 2, 3)] == [35, 14, 2]  # printed and right
