@@ -89,4 +89,7 @@ class Command(BaseCommand):
             f"{verb} demo event {event.name!r}: {event.registrations.count()} players, "
             f"round 1 with {round_1.tables.count()} tables."
         )
+        from tournaments.demo_results import demo_results  # result entry's demo step
+
+        demo_results(event, self.stdout.write)
         return None

@@ -1,0 +1,31 @@
+"""The demo command enters results through the services and prints the waiting table."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import Table
+from tournaments.models_results import ResultSubmission, StandingsSnapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_has_confirmed_results_and_one_table_waiting(django_capture_on_commit_callbacks):
+    out = StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo", stdout=out)
+    statuses = list(
+        ResultSubmission.objects.order_by("table__number").values_list("status", flat=True)
+    )
+    assert statuses == ["confirmed", "confirmed", "submitted"]
+    waiting = Table.objects.get(submissions__status="submitted")
+    assert f"/ja/judge/{waiting.judge_token}/" in out.getvalue()
+    snapshot = StandingsSnapshot.objects.latest()
+    assert snapshot.after_round == 1 and len(snapshot.result_ids) == 2
+    assert ResultSubmission.objects.filter(status="confirmed").first().confirmations.count() == 4
+
+    call_command("demo", stdout=StringIO())  # idempotent: nothing entered twice
+    assert ResultSubmission.objects.count() == 3

@@ -1,0 +1,67 @@
+"""Demo step for result entry (called by ``manage.py demo``): confirmed results for every
+table of round 1 but the last, entered through the same services a judge uses, and the
+last table waiting for its players' confirmation, with its private judge URL."""
+
+from __future__ import annotations
+
+import os
+
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.access import Actor
+from tournaments.models import Event, Round
+from tournaments.models_results import ResultSubmission
+from tournaments.services.results import result_confirm, result_submit
+
+
+def demo_sheet(table_number: int, players: int) -> dict:
+    """A plausible end position that the Imhotep engine accepts (fictional numbers)."""
+    rows = []
+    for seat in range(players):
+        rows.append(
+            {
+                "track": 12 + (table_number * 7 + seat * 5) % 15,
+                "sled": (table_number + seat) % 6,
+                "obelisk": (seat + table_number) % 4,
+                "cards": {"statue": 1} if (seat + table_number) % 3 == 0 else {},
+            }
+        )
+    burial = [(i % players) + 1 for i in range(table_number + 6)]
+    return {"players": rows, "burial": burial, "pyramid_stones": 11, "temple_stones": 9}
+
+
+def demo_results(event: Event, write) -> None:
+    round_1 = Round.objects.filter(event=event, number=1).first()
+    if round_1 is None:
+        return
+    tables = list(round_1.tables.order_by("number"))
+    for index, table in enumerate(tables):
+        judge = Actor(judge_table_id=table.pk, name=f"demo judge (table {table.number})")
+        if not ResultSubmission.objects.filter(table=table).exists():
+            players = table.seats.count()
+            sub = result_submit(
+                table_id=table.pk,
+                actor=judge,
+                kind="sheet",
+                payload=demo_sheet(table.number, players),
+                idempotency_key=f"demo-{table.pk}",
+            ).submission
+            if sub.status == "draft":
+                write(
+                    f"  table {table.number}: the engine refused the demo sheet: {sub.violations}"
+                )
+                continue
+            if index < len(tables) - 1:
+                for registration_id in table.seats.values_list("registration_id", flat=True):
+                    result_confirm(
+                        submission_id=sub.pk, actor=judge, registration_id=registration_id
+                    )
+        current = ResultSubmission.objects.filter(table=table).order_by("-version").first()
+        line = f"  table {table.number}: result v{current.version} {current.status}"
+        if current.status == "submitted":
+            base = os.environ.get("DEMO_BASE_URL", "http://localhost:8000")
+            with translation.override("ja"):
+                url = base + reverse("judge:table", kwargs={"token": table.judge_token})
+            line += f" — waiting for confirmation; judge page: {url}"
+        write(line)
