@@ -175,10 +175,20 @@ class Merchant(Model):
     others: list[OtherGain] = Field(default_factory=list)  # trade III / collect II
 
 
+class Substitution(Model):
+    """M17: a building's permanent effect changed what was paid (once per turn, L14):
+    ``paid`` (1 pictured resource, or any 2) was given instead of 1 ``instead_of``."""
+
+    building: str
+    instead_of: Resource
+    paid: ResourceCounts
+
+
 class Buy(Model):
     position: Annotated[int, Field(ge=1, le=5)]  # 1 = bottom
     pay: ResourceCounts
     new_card: BuildingFacts | None = None  # revealed into the top space (null: deck empty)
+    substitution: Substitution | None = None  # ``pay`` is then what the card asks for
 
 
 class Architect(Model):
@@ -194,6 +204,7 @@ class Priest(Model):
     temple: Temple
     pay: list[Resource] = Field(min_length=1, max_length=4)  # one per step, all different
     source: WorkerSource = "supply"  # only for a new priest
+    substitution: Substitution | None = None  # a step paid through a building (M17)
 
 
 class Harvest(Model):
@@ -206,6 +217,7 @@ class Sphinx(Model):
     type: Literal["sphinx"]
     seat: Seat
     space: Annotated[int, Field(ge=1, le=10)] | None = None
+    substitution: Substitution | None = None  # the fruit paid through a building (M17)
 
 
 class Decorator(Model):

@@ -708,7 +708,10 @@ def _architect(s: State, m: mv.Architect) -> Result:
             V("architect.no_card", "M10", "no building card in position {pos}", pos=b.position)
         ], None
     pay = counts(b.pay)
-    if not covers(p.res, pay):
+    errs, s, physical = _substitute(s, i, pay, b.substitution)
+    if errs:
+        return errs, None
+    if not covers(p.res, physical):
         return [
             V(
                 "architect.cannot_pay",
@@ -762,11 +765,72 @@ def _architect(s: State, m: mv.Architect) -> Result:
         buildings[b.new_card.id] = _merge_building(s, b.new_card)
     else:
         s = note(s, "building deck", "no new building was revealed (deck exhausted?; G13)", "G13")
-    p = p.but(res=add_res(p.res, pay, -1), buildings=(*p.buildings, card))
+    p = p.but(res=add_res(p.res, physical, -1), buildings=(*p.buildings, card))
     s = s.with_player(i, p).but(row=tuple(row), buildings=buildings)
     if facts is None or facts.immediate is not False:
         s = s.but(pending=(*s.pending, (i, "building")))
     return [], s
+
+
+def _substitute(
+    s: State, i: int, need: tuple[int, ...], sub: Any
+) -> tuple[list[Violation], State, tuple[int, ...]]:
+    """M17: what is physically paid when a building replaces 1 required resource by 1
+    pictured resource (swap) or any 2 (2-for-1). The building's own text is unchecked (G2)."""
+    if sub is None:
+        return [], s, need
+    p = s.players[i]
+    if sub.building not in p.buildings:
+        return (
+            [
+                V(
+                    "permanent.not_owned",
+                    "M17",
+                    "seat {seat} does not own building {card}",
+                    seat=i + 1,
+                    card=sub.building,
+                )
+            ],
+            s,
+            need,
+        )
+    if sub.building in s.turn.permanents_used:
+        return (
+            [
+                V(
+                    "permanent.used",
+                    "L14",
+                    "building {card}'s effect was used this turn",
+                    card=sub.building,
+                )
+            ],
+            s,
+            need,
+        )
+    k = res_index(sub.instead_of)
+    paid = counts(sub.paid)
+    if need[k] < 1 or sum(paid) not in (1, 2):
+        return (
+            [
+                V(
+                    "permanent.bad_substitution",
+                    "M17",
+                    "a substitution gives 1 or 2 resources instead of 1 {res} that is due",
+                    res=sub.instead_of,
+                )
+            ],
+            s,
+            need,
+        )
+    s = note(
+        s,
+        f"substitution by building {sub.building}",
+        "its printed effect is not in the rules (G2)",
+        "M17",
+    )
+    t = s.turn
+    s = s.but(turn=t.but(permanents_used=(*t.permanents_used, sub.building)))
+    return [], s, add_res(add_res(need, one(sub.instead_of), -1), paid)
 
 
 def _fmt(res: tuple[int, ...]) -> str:
@@ -789,6 +853,10 @@ def _priest(s: State, m: mv.Priest) -> Result:
     pay = (0, 0, 0, 0)
     for r in m.pay:
         pay = add_res(pay, one(r))
+    errs, s, pay = _substitute(s, i, pay, m.substitution)
+    if errs:
+        return errs, None
+    p = s.players[i]
     if not covers(p.res, pay):
         return [
             V(
@@ -886,10 +954,13 @@ def _sphinx(s: State, m: mv.Sphinx) -> Result:
     if errs:
         return errs, None
     i = m.seat - 1
+    errs, s, pay = _substitute(s, i, one("fruit"), m.substitution)
+    if errs:
+        return errs, None
     p = s.players[i]
-    if p.res[res_index("fruit")] < 1:
+    if not covers(p.res, pay):
         return [V("sphinx.no_fruit", "M13", "the sphinx action costs 1 fruit")], None
-    p = p.but(res=add_res(p.res, one("fruit"), -1))
+    p = p.but(res=add_res(p.res, pay, -1))
     can_place = len(p.sphinxes) < SPHINXES and len(s.sphinx_spaces) < SPHINX_SPACES
     if m.space is not None:
         if not can_place:

@@ -1555,3 +1555,78 @@ def test_cli_replays_the_example_log():
     )
     report = json.loads(out.stdout)
     assert report["ok"] and report["game_over"] and len(report["outcome"]["players"]) == 4
+
+
+def test_M17_two_for_one_pays_a_priest_step():
+    s = turn(
+        top=["priest"],
+        seats=[
+            {"buildings": ["K1"], "res": {"barley": 0, "papyrus": 1, "flax": 1, "fruit": 1}},
+            {},
+            {},
+            {},
+        ],
+    )
+    sub = {"building": "K1", "instead_of": "barley", "paid": {"papyrus": 1, "fruit": 1}}
+    s = ok(
+        s,
+        {
+            "type": "priest",
+            "seat": 1,
+            "temple": "amun",
+            "pay": ["barley", "flax"],
+            "substitution": sub,
+        },
+    )
+    assert s.players[0].priests[0] == 2 and s.players[0].res == (0, 0, 0, 0)
+    assert "K1" in s.turn.permanents_used
+
+
+def test_M17_a_swap_pays_the_sphinx_fruit_and_L14_only_once_per_turn():
+    s = turn(
+        top=["sphinx"],
+        bottom=["priest"],
+        seats=[{"buildings": ["C2"], "res": {"barley": 2, "fruit": 0}}, {}, {}, {}],
+    )
+    swap = {"building": "C2", "instead_of": "fruit", "paid": {"barley": 1}}
+    s = ok(s, {"type": "sphinx", "seat": 1, "space": 1, "substitution": swap})
+    assert s.players[0].res[0] == 1 and s.players[0].sphinxes == (1,)
+    again = {"building": "C2", "instead_of": "papyrus", "paid": {"barley": 1}}
+    move = {"type": "priest", "seat": 1, "temple": "ra", "pay": ["papyrus"], "substitution": again}
+    assert refused(s, move) == "permanent.used"
+
+
+def test_M17_a_substitution_must_replace_something_due():
+    s = turn(top=["sphinx"], seats=[{"buildings": ["C2"]}, {}, {}, {}])
+    bad = {"building": "C2", "instead_of": "papyrus", "paid": {"barley": 1}}
+    assert (
+        refused(s, {"type": "sphinx", "seat": 1, "space": 1, "substitution": bad})
+        == "permanent.bad_substitution"
+    )
+
+
+def test_M17_architect_cost_checked_on_what_the_card_asks_and_paid_physically():
+    s = turn(
+        top=["architect"],
+        row=["G3", "B2", "B3", "B4", "B5"],
+        buildings=[{"id": "G3", "cost": {"papyrus": 1}, "cost_any": 1}],
+        seats=[
+            {
+                "architect": 1,
+                "buildings": ["C2"],
+                "res": {"barley": 2, "papyrus": 0, "flax": 1, "fruit": 0},
+            },
+            {},
+            {},
+            {},
+        ],
+    )
+    sub = {"building": "C2", "instead_of": "papyrus", "paid": {"barley": 1}}
+    buy = {
+        "position": 1,
+        "pay": {"papyrus": 1, "flax": 1},
+        "new_card": {"id": "B6"},
+        "substitution": sub,
+    }
+    s = ok(s, {"type": "architect", "seat": 1, "buy": buy})
+    assert s.players[0].res == (1, 0, 0, 0) and "G3" in s.players[0].buildings
