@@ -291,11 +291,34 @@ def check(state: State, move: Any) -> list[Violation]:
     return check_place(state, move)
 
 
+def inferred_ankh_count(state: State) -> int:
+    """Ankh cards known (edition, records) plus cards whose draw was accepted as one."""
+    return (state.ankh_yes | state.ankh_unknown_drawn).bit_count()
+
+
+def too_many_ankhs(state: State, card: int) -> Violation:
+    return violation(
+        "too_many_ankh_cards",
+        "C5",
+        "there are {n} ankh cards and {n} are already known or drawn for; {card:02d} would "
+        "be one more",
+        n=state.printed.ankh_count,
+        card=card,
+    )
+
+
 def check_draw(state: State, move: Draw) -> list[Violation]:
     if state.phase == "draw" or state.window_open:
         return actor_problems(state, move.player) or card_source_problems(
             state, move.source, move.card
         )
+    if (
+        state.k
+        and state.draw_done == 0
+        and state.ankh_status(state.prev) is None
+        and inferred_ankh_count(state) >= state.printed.ankh_count
+    ):  # a draw after an unknown card, when 13 ankh cards are already accounted for
+        return [too_many_ankhs(state, state.prev)]
     if state.k == 0 and state.last_bonus_k and state.last_end != "miss":
         return [
             violation(
@@ -384,19 +407,9 @@ def fact_problems(state: State, move: Place, miss: bool) -> list[Violation]:
                 )
             )
         elif (
-            status is None
-            and move.ankh
-            and (state.ankh_yes.bit_count() >= state.printed.ankh_count)
+            status is None and move.ankh and inferred_ankh_count(state) >= state.printed.ankh_count
         ):
-            out.append(
-                violation(
-                    "too_many_ankh_cards",
-                    "C5",
-                    "there are {n} ankh cards; {card:02d} would be one more",
-                    n=state.printed.ankh_count,
-                    card=card,
-                )
-            )
+            out.append(too_many_ankhs(state, card))
     if move.area is None:
         return out
     said = AREA_FACT_VALUE[move.area]
@@ -523,7 +536,8 @@ def apply_place(state: State, move: Place) -> State:
     avail = 1 if changes.get("deck", state.deck) or changes.get("discard", state.discard) else 0
     ankh_min, ankh_max = (avail, avail) if status else (0, 0)
     if status is None:
-        ankh_max = avail
+        # An unknown card may still be an ankh card unless 13 are known or drawn for.
+        ankh_max = avail if inferred_ankh_count(state) < state.printed.ankh_count else 0
         changes["ankh_unknown"] = state.ankh_unknown | b
     if k < 10 and changes["sheet"] != ALL_CARDS:
         if ankh_max:

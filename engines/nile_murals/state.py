@@ -118,10 +118,11 @@ class State:
     @property
     def unchecked(self) -> tuple[Unchecked, ...]:
         out = []
-        if self.ankh_unknown:
-            drawn = self.ankh_unknown_drawn
+        unknown = sum(1 << c for c in cards_of(self.ankh_unknown) if self.ankh_status(c) is None)
+        if unknown:  # (cards later deduced not to be ankh cards, 13 being known, drop out)
+            drawn = self.ankh_unknown_drawn & unknown
             reason = (
-                f"whether cards {card_list(self.ankh_unknown)} are ankh cards is neither in the "
+                f"whether cards {card_list(unknown)} are ankh cards is neither in the "
                 "edition data nor recorded on the move, so the ankh draw (M7) was not checked"
             )
             if drawn:

@@ -454,3 +454,16 @@ def test_F2_a_record_naming_someone_outside_the_game_is_rejected():
 def test_messages_have_japanese_templates():
     v = Log("A", "B").deal(46, 11).deck(25).hand(46).violation()
     assert ENGINE.localize(v, "ja") == "カード46は25の右下（影）なので、手札・場札から選べません"
+
+
+def test_M7_C5_draws_after_unknown_cards_count_towards_the_13_ankh_cards():
+    log = Log("A", "B").deal(98, 99)
+    spare = iter(range(60, 98))
+    for card in range(12):  # 22 plus 12 unknown cards whose draws are taken as ankh draws
+        log.deck(card).draw(next(spare)).stop().draw(next(spare))
+    state = log.state()
+    assert state.ankh_unknown_drawn.bit_count() == 12
+    assert rule(log.deck(12).draw(next(spare)).violation()) == (
+        "too_many_ankh_cards",
+        "nile_murals:C5",
+    )
