@@ -24,7 +24,7 @@ from engines.terra_pyramides.board import (
     step,
 )
 from engines.terra_pyramides.facts import edition_list
-from engines.terra_pyramides.options import BLOCK_CAP, COIN_CAP, SITE_CAPACITY, STRATEGY_CARDS
+from engines.terra_pyramides.options import COIN_CAP, SITE_CAPACITY, STRATEGY_CARDS
 from engines.terra_pyramides.rules_end import tiles_left
 from engines.terra_pyramides.rules_setup import holder
 from engines.terra_pyramides.rules_workers import check_destination, first_turn_applies
@@ -273,7 +273,6 @@ def action_moves(state: TerraState) -> Iterator[Any]:
             if card in state.display:
                 yield from _if_legal(state, mv.BuyCard(card=card))
                 break
-    _ = BLOCK_CAP
 
 
 def _build(state: TerraState, sq: Square) -> mv.Build | None:

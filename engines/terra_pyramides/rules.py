@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.types import Violation
-from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides import rules_actions as ra
 from engines.terra_pyramides import rules_end as re_
 from engines.terra_pyramides import rules_setup as rs
@@ -134,4 +133,3 @@ APPLIES = {
     "surround_bonus": ra.apply_surround,
 }
 assert set(CHECKS) == set(APPLIES)
-_ = mv  # the move models are dispatched by their "type"
