@@ -227,7 +227,8 @@ def check_round(state: State, move: m.RoundCard) -> list[Violation]:
 
 
 def check_chance_card(state: State, card: str, code: str, rule: str) -> list[Violation]:
-    if CARD_INDEX[card] not in cards_available(state.deck, state.discard):
+    source = state.deck if any(state.deck) else state.discard  # F3: reshuffle when empty
+    if not source[CARD_INDEX[card]]:
         return [v(code, rule, "no {card} card is left in the market deck", card=card)]
     return []
 
