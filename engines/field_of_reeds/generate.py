@@ -55,16 +55,17 @@ def legal_moves(state: State) -> Iterator[Move]:
         deal = _deal(state)
         if deal is not None:
             yield deal
-    elif phase == "reorder":
-        seat = next(i for i, p in enumerate(state.players) if not p.reordered)
-        packet = list(state.players[seat].packet)
-        yield Reorder(type="reorder", seat=seat + 1, order=packet)
-        yield Reorder(type="reorder", seat=seat + 1, order=packet[::-1])
-    elif phase == "pick":
-        seat = next(i for i, p in enumerate(state.players) if not p.picked)
-        packet = state.players[seat].packet
-        for card in dict.fromkeys((packet[0], packet[-1])):
-            yield Pick(type="pick", seat=seat + 1, card=card)
+    elif phase == "reorder":  # simultaneous: every seat that has not passed yet
+        for seat, player in enumerate(state.players):
+            if not player.reordered:
+                packet = list(player.packet)
+                yield Reorder(type="reorder", seat=seat + 1, order=packet)
+                yield Reorder(type="reorder", seat=seat + 1, order=packet[::-1])
+    elif phase == "pick":  # simultaneous: both end cards for every seat still to pick (M1)
+        for seat, player in enumerate(state.players):
+            if not player.picked:
+                for card in dict.fromkeys((player.packet[0], player.packet[-1])):
+                    yield Pick(type="pick", seat=seat + 1, card=card)
     elif phase == "action":
         yield from _action(state)
     elif phase == "score":
