@@ -8,7 +8,7 @@ from typing import Any
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.types import Unchecked, Violation
-from engines.nile_murals import rules
+from engines.nile_murals import rules, transitions
 from engines.nile_murals.messages_ja import MESSAGES_JA
 from engines.nile_murals.moves import MOVE_ADAPTER
 from engines.nile_murals.options import PRESETS, Options
@@ -62,7 +62,7 @@ class NileMuralsEngine(GameEngine[Options, State, Any, Sheet]):
         return rules.check(state, move)
 
     def next_state(self, state: State, move: Any) -> State:
-        return rules.next_state(state, move)
+        return transitions.next_state(state, move)
 
     def legal_moves(self, state: State) -> Iterator[Any]:
         return rules.legal_moves(state)
