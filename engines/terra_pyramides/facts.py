@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.types import Violation
-from engines.terra_pyramides.state import TerraState, evolve
+from engines.terra_pyramides.state import PlayerState, TerraState, evolve
 
 Square = tuple[int, int]
 KEY = "terra_pyramides"
@@ -164,20 +164,32 @@ def _track_consistency(
     return []
 
 
+def horus_changes(
+    state: TerraState, player: PlayerState, eyes: int, recorded: int | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(player changes, state changes) of gaining ``eyes`` Horus eyes (R2, VH6/VH7)."""
+    if state.ctx.options.version < 2:
+        return {"coins": player.coins + eyes}, {}
+    if eyes == 0:
+        return {}, {}
+    spaces = edition_list(state, "horus_track.coin_spaces")
+    end = player.horus + eyes
+    if spaces is not None:
+        passed = sum(1 for s in spaces if player.horus < s <= end)
+        changed: dict[str, Any] = {}
+    else:
+        passed = recorded or 0
+        changed = {"horus_obs": {**state.horus_obs, end: player.symbols + passed}}
+    mine = {"horus": end, "symbols": player.symbols + passed, "coins": player.coins + 2 * passed}
+    return mine, changed
+
+
 def apply_horus(state: TerraState, colour: int, eyes: int, recorded: int | None) -> TerraState:
     """Ver1: eyes are coins (R2). Ver2+: the marker advances and symbols pay 2 coins (VH6/7)."""
-    player = state.players[colour]
-    if state.ctx.options.version < 2:
-        return state.with_player(colour, coins=player.coins + eyes)
-    if eyes == 0:
-        return state
-    passed = symbols_on_advance(state, colour, eyes, recorded) or 0
-    end = player.horus + eyes
-    if edition_list(state, "horus_track.coin_spaces") is None:
-        state = evolve(state, horus_obs={**state.horus_obs, end: player.symbols + passed})
-    return state.with_player(
-        colour, horus=end, symbols=player.symbols + passed, coins=player.coins + 2 * passed
-    )
+    mine, changed = horus_changes(state, state.players[colour], eyes, recorded)
+    if changed:
+        state = evolve(state, **changed)
+    return state.with_player(colour, **mine) if mine else state
 
 
 # ---- Nile boat and palms (VN5, VN12, S11; G3) ------------------------------------------
@@ -234,24 +246,39 @@ def check_palms(
     )
 
 
-def apply_boat(state: TerraState, colour: int, steps: int, recorded: int | None) -> TerraState:
+def boat_changes(
+    state: TerraState, player: PlayerState, steps: int, recorded: int | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(player changes, state changes) of moving the boat ``steps`` spaces (VN5, VN12)."""
     if steps <= 0:
-        return state
-    player = state.players[colour]
+        return {}, {}
     end = player.boat + steps
     spaces = edition_list(state, "nile_track.palm_spaces")
+    changed: dict[str, Any] = {}
     if spaces is not None:
         palms: int | None = sum(1 for s in spaces if s <= end)
     else:
         palms = recorded
-        if palms is None:
-            state = state.note(
-                "S11 palms reached",
-                "no Nile map and no recorded palm count: Nile points need the judge's count",
-                f"{KEY}:S11",
-            )
-        else:
-            state = evolve(state, palm_obs={**state.palm_obs, end: palms})
+        if palms is not None:
+            changed["palm_obs"] = {**state.palm_obs, end: palms}
     arrived = state.arrivals.get(end, 0) + 1
-    state = evolve(state, arrivals={**state.arrivals, end: arrived})
-    return state.with_player(colour, boat=end, boat_arrival=arrived, palms=palms)
+    changed["arrivals"] = {**state.arrivals, end: arrived}
+    return {"boat": end, "boat_arrival": arrived, "palms": palms}, changed
+
+
+def apply_boat(state: TerraState, colour: int, steps: int, recorded: int | None) -> TerraState:
+    mine, changed = boat_changes(state, state.players[colour], steps, recorded)
+    if not mine:
+        return state
+    state = evolve(state, **changed).with_player(colour, **mine)
+    return note_unknown_palms(state, mine["palms"])
+
+
+def note_unknown_palms(state: TerraState, palms: int | None) -> TerraState:
+    if palms is not None or edition_list(state, "nile_track.palm_spaces") is not None:
+        return state
+    return state.note(
+        "S11 palms reached",
+        "no Nile map and no recorded palm count: Nile points need the judge's count",
+        f"{KEY}:S11",
+    )

@@ -6,19 +6,22 @@ records establish is noted as unchecked, never guessed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides.board import AXIS_STEPS, STAIR_STEPS, direction_between, step
 from engines.terra_pyramides.facts import (
     KEY,
     NO_MAP,
-    apply_boat,
-    apply_horus,
+    boat_changes,
     boat_steps,
     check_horus,
     check_palms,
+    horus_changes,
     kind_at,
     learn,
+    note_unknown_palms,
     violation,
 )
 from engines.terra_pyramides.options import (
@@ -451,31 +454,47 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
     # R4: workers from the stock onto the worker symbols (M4), to be moved one by one.
     wanted = [ls.square for ls, tile in line_tiles for _ in range(tile.workers)]
     pending = tuple(wanted[: p.stock])
-    state = state.with_player(
-        colour,
-        coins=coins,
-        oasis=p.oasis + (oases if version == 3 else 0),
-        blocks=blocks,
-        grave_goods=p.grave_goods + (goods if version >= 2 else 0),
-        stock=p.stock - len(pending),
-    )
+    mine: dict[str, Any] = {
+        "coins": coins,
+        "oasis": p.oasis + (oases if version == 3 else 0),
+        "blocks": blocks,
+        "grave_goods": p.grave_goods + (goods if version >= 2 else 0),
+        "stock": p.stock - len(pending),
+    }
     # R2 Horus eyes: coins in Ver1; the score marker in Ver2+ (VH6/VH7).
-    state = apply_horus(state, colour, _line_eyes(state, move), move.coin_symbols)
+    eyes = _line_eyes(state, move)
+    extra, changed = horus_changes(state, evolve(p, coins=coins), eyes, move.coin_symbols)
+    mine.update(extra)
     # Ver3 Nile squares move the boat (VN12).
     if version == 3:
         nile = sum(1 for ls in move.squares if ls.kind == "nile")
-        state = apply_boat(state, colour, boat_steps(state, colour, nile), move.palms_reached)
+        extra, boat = boat_changes(state, p, boat_steps(state, colour, nile), move.palms_reached)
+        mine.update(extra)
+        changed.update(boat)
+    facts = {ls.square: ls.kind for ls in move.squares if ls.kind != "tile"}
+    if state.board is None and any(state.kinds.get(sq) != k for sq, k in facts.items()):
+        changed["kinds"] = {**state.kinds, **facts}
+    players = list(state.players)
+    players[colour] = evolve(p, **mine)
+    state = evolve(
+        state,
+        players=tuple(players),
+        pending=pending,
+        phase="move" if pending else "act",
+        **changed,
+    )
+    if version == 3 and "palms" in mine:
+        state = note_unknown_palms(state, mine["palms"])
     if len(pending) < len(wanted):
         state = state.note(
             "G15 worker stock empty",
             "fewer workers in stock than worker symbols; the missing ones were not placed",
             f"{KEY}:M4",
         )
-    state = learn(state, {ls.square: ls.kind for ls in move.squares if ls.kind != "tile"})
     if state.board is None and opts.a3_line_extent == "whole_run":
         state = state.note(
             "M3.5 line ends at sites or the board edge",
             f"{NO_MAP}: ends not known as a site or the edge were taken from the record",
             f"{KEY}:M3.5",
         )
-    return evolve(state, pending=pending, phase="move" if pending else "act")
+    return state
