@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,7 +59,19 @@ def playout(n: int, seed: int, stop=None, options: dict | None = None, max_steps
     return state, log
 
 
+def reference_text() -> str:
+    """The rules reference (shared/, next to the checkout); tests that need it skip without it."""
+    for path in (
+        Path(__file__).resolve().parents[4] / "shared" / "rules" / "field_of_reeds.md",
+        Path("/work/shared/rules/field_of_reeds.md"),
+    ):
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    pytest.skip("shared/rules/field_of_reeds.md is not available here")
+
+
 class _Helpers:
+    reference_text = staticmethod(reference_text)
     doc = staticmethod(doc)
     prelude = staticmethod(prelude)
     playout = staticmethod(playout)
