@@ -74,6 +74,8 @@ MESSAGES_JA: dict[str, str] = {
     "glyph.completion_not_needed": "ヒエログリフの完成は、公開され一致していないカードのアクション前にのみ使えます",
     "glyph.no_left_glyph": "カード{card}には完成させる左側のヒエログリフがありません",
     "glyph.cannot_pay": "座席{seat}は{res}を持っていません",
+    "weather.tile_repeated": "天候タイル{tile}はこの季節すでに公開されています",
+    "weather.too_many_spheres": "タイル{tile}と季節{season}で落とす球は{want}(太陽・水・シルト)で、{got}ではありません",
     "weather.no_sphere": "傾斜路{ramp}に{colour}の球はありません",
     "weather.card_effect_late": "カードの天候効果はアクションの前に最初に使います",
     "weather.face_down": "裏向きのカードの天候効果は使えません(A4)",

@@ -38,6 +38,7 @@ from engines.tameri.turns import (
     reference_glyphs,
     turn_order,
 )
+from engines.tameri.weather import resolve_ramp
 
 Result = tuple[list[Violation], State | None]
 
@@ -315,22 +316,72 @@ def _printed_resources(s: State, number: int) -> tuple[State, tuple[int, int, in
 
 
 def _weather(s: State, m: mv.Weather) -> Result:
-    from engines.tameri.weather import resolve_ramp
-
+    tiles = s.tiles_seen
+    if m.tile is not None:
+        if m.tile in tiles:  # U5/F9.6a: 7 tiles, reshuffled only at a season end
+            return [
+                V(
+                    "weather.tile_repeated",
+                    "W1",
+                    "weather tile {tile} was already revealed this season",
+                    tile=m.tile,
+                )
+            ], None
+        tiles = (*tiles, m.tile)
+        errs, s = _check_drops(s, m)
+        if errs:
+            return errs, None
     ramps, rivers = list(s.ramps), list(s.rivers)
     for r in range(len(ramps)):
         ramps[r], rivers[r], _ = resolve_ramp(
             ramps[r], m.drops[r], rivers[r], s.ctx.options.five_removal
         )
-    rnd = s.round + 1
     return [], s.but(
         phase="play",
-        round=rnd,
+        round=s.round + 1,
         ramps=tuple(ramps),
         rivers=tuple(rivers),
         played=(None,) * s.n,
         decided=(None,) * s.n,
+        tiles_seen=tiles,
     )
+
+
+def _check_drops(s: State, m: mv.Weather) -> Result:
+    """W1-W3 against edition data: tile spheres + the season's spheres, fewer only when the
+    supply ran short. Without the printed contents (G7) the drops are taken as recorded."""
+    tile = s.ctx.edition.get(f"weather_tiles.{m.tile}")
+    season = s.ctx.edition.get(f"board.season_spheres.{s.season - 1}")
+    if not isinstance(tile, dict) or not isinstance(season, dict):
+        return [], note(
+            s, "weather tile contents", "not in the rules (G7): drops taken as recorded", "W2"
+        )
+    dropped = [sum(d.count(c) for d in m.drops) for c in ("sun", "water", "silt")]
+    want = [_count(tile.get(c)) + _count(season.get(c)) for c in ("sun", "water", "silt")]
+    if any(d > w for d, w in zip(dropped, want, strict=True)):
+        return [
+            V(
+                "weather.too_many_spheres",
+                "W3",
+                "tile {tile} and season {season} drop {want} (sun, water, silt), not {got}",
+                tile=m.tile,
+                season=s.season,
+                want=want,
+                got=dropped,
+            )
+        ], None
+    if dropped != want:
+        s = note(
+            s,
+            f"weather round {s.round + 1}",
+            "fewer spheres than printed: the supply ran short? (W3)",
+            "W3",
+        )
+    return [], s
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _play_card(s: State, m: mv.PlayCard) -> Result:
@@ -1446,7 +1497,12 @@ def _season_end(s: State, m: mv.SeasonEnd) -> Result:
     if m.new_building is not None:
         buildings[m.new_building.id] = _merge_building(s, m.new_building)
     return [], s.but(
-        phase="nile", season=s.season + 1, nile_expect=s.n + 2, row=tuple(row), buildings=buildings
+        phase="nile",
+        season=s.season + 1,
+        nile_expect=s.n + 2,
+        row=tuple(row),
+        buildings=buildings,
+        tiles_seen=(),
     )
 
 

@@ -119,6 +119,7 @@ class State:
     sphinx_spaces: tuple[int, ...] = ()  # occupied avenue spaces
     seen: frozenset[int] = frozenset()  # card numbers in play so far (unique, L19)
     nile_expect: int = 0  # cards the next Nile reveal must hold
+    tiles_seen: tuple[str, ...] = ()  # weather tiles revealed this season
     unchecked: tuple[Unchecked, ...] = ()
 
     def but(self, **changes: Any) -> State:

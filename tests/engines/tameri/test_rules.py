@@ -1630,3 +1630,34 @@ def test_M17_architect_cost_checked_on_what_the_card_asks_and_paid_physically():
     }
     s = ok(s, {"type": "architect", "seat": 1, "buy": buy})
     assert s.players[0].res == (1, 0, 0, 0) and "G3" in s.players[0].buildings
+
+
+def test_W1_a_weather_tile_is_revealed_once_per_season():
+    s = ok(
+        build_state({"players": P4, "phase": "weather"}),
+        {"type": "weather", "tile": "4", "drops": [[], [], [], []]},
+    )
+    s = s.but(phase="weather")
+    assert (
+        refused(s, {"type": "weather", "tile": "4", "drops": [[], [], [], []]})
+        == "weather.tile_repeated"
+    )
+    assert "G7" in _notes(s)
+
+
+def test_W2_W3_drops_are_checked_against_supplied_tile_and_season_spheres():
+    edition = {
+        "base": "default",
+        "values": {
+            "weather_tiles": {"T1": {"sun": 1, "water": 1}},
+            "board": {"season_spheres": [{"silt": 1}, {"water": 1}, {"sun": 2}]},
+        },
+    }
+    ctx = ENGINE.context({"game": "tameri", "players": P4, "moves": [], "edition": edition})
+    s = build_state({"players": P4, "phase": "weather"}).but(ctx=ctx)
+    too_many = {"type": "weather", "tile": "T1", "drops": [["sun", "sun"], ["water"], ["silt"], []]}
+    assert refused(s, too_many) == "weather.too_many_spheres"
+    exact = ok(s, {"type": "weather", "tile": "T1", "drops": [["sun"], ["water"], ["silt"], []]})
+    assert not any(u.rule == "tameri:W3" for u in exact.unchecked)
+    short = ok(s, {"type": "weather", "tile": "T1", "drops": [["sun"], [], ["silt"], []]})
+    assert any(u.rule == "tameri:W3" for u in short.unchecked)
