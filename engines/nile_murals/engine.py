@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
 
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.types import Unchecked, Violation
 from engines.nile_murals import rules, transitions
 from engines.nile_murals.messages_ja import MESSAGES_JA
-from engines.nile_murals.moves import MOVE_ADAPTER
+from engines.nile_murals.moves import MOVE_ADAPTER, Move
 from engines.nile_murals.options import PRESETS, Options
 from engines.nile_murals.printed import edition_problems, load_printed
 from engines.nile_murals.scoring import CATEGORIES, TIEBREAKS, score_tracks
 from engines.nile_murals.sheet import Sheet, raise_if_inconsistent
 from engines.nile_murals.state import ALL_CARDS, State
+
+LOG_ADAPTER: TypeAdapter[list[Any]] = TypeAdapter(list[Move])
 
 
 class NileMuralsEngine(GameEngine[Options, State, Any, Sheet]):
@@ -35,6 +39,14 @@ class NileMuralsEngine(GameEngine[Options, State, Any, Sheet]):
     categories = CATEGORIES
     tiebreaks = TIEBREAKS
     messages_ja = MESSAGES_JA
+
+    def parse_moves(self, records: Sequence[Any]) -> list[Any]:
+        """All records in one pydantic call (a third of a replay's parsing time); on any
+        error the base class parses record by record to name each bad path."""
+        try:
+            return LOG_ADAPTER.validate_python(list(records))
+        except ValidationError:
+            return super().parse_moves(records)
 
     def validate_edition(self, edition: Edition) -> list[Violation]:
         return edition_problems(edition)

@@ -467,3 +467,11 @@ def test_M7_C5_draws_after_unknown_cards_count_towards_the_13_ankh_cards():
         "too_many_ankh_cards",
         "nile_murals:C5",
     )
+
+
+def test_a_malformed_record_is_named_by_its_path():
+    doc = Log("A", "B").deal(10, 11).deck(30).doc()
+    doc["moves"][2]["card"] = 100
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.replay(doc)
+    assert [v.path for v in err.value.violations] == ["$.moves[2].card"]
