@@ -20,3 +20,17 @@ def standings_recompute_task(event_id: int) -> int | None:
 
     snapshot = standings_recompute(event_id=event_id)
     return snapshot.version if snapshot else None
+
+
+@shared_task(name="tournaments.seat_round")
+def seat_round_task(round_id: int, mode: str | None = None, seed: int | None = None) -> int | None:
+    """Seat a draft round with the optimiser; returns the number of tables (None: round
+    gone or no longer a draft — seating a published round again would move players)."""
+    from tournaments.models import Round
+    from tournaments.services.seating import SeatingServiceError, round_seat
+
+    try:
+        record = round_seat(round_id=round_id, mode=mode, seed=seed)
+    except (Round.DoesNotExist, SeatingServiceError):
+        return None
+    return len(record.breakdown["tables"])

@@ -92,4 +92,7 @@ class Command(BaseCommand):
         from tournaments.demo_results import demo_results  # result entry's demo step
 
         demo_results(event, self.stdout.write)
+        from tournaments.demo_seating import demo_seating  # standings task + seated round 2
+
+        demo_seating(event, self.stdout.write)
         return None
