@@ -19,6 +19,7 @@ from engines.field_of_reeds.scoring import COLOURS, compositions
 from engines.field_of_reeds.state import Pool, SpaceInfo, State, setting
 
 START, WATCHER = "start", "watcher"
+_UNKNOWN = SpaceInfo()
 
 
 _BOARDS: dict[tuple[int, int], tuple[Any, Mapping[str, Any] | None]] = {}
@@ -50,16 +51,17 @@ def printed_space(state: State, space: str) -> SpaceInfo:
         else:
             cost = state.prev_watcher_cost  # Q6: the previous level's watcher-space cost
         return SpaceInfo(None, cost, "none")
-    memo = state.spaces.get(space, SpaceInfo())
+    memo = state.spaces.get(space, _UNKNOWN)
     if space == WATCHER:
         cost = _as_tuple(setting(state, f"watcher_cost.{state.level}")) or memo.cost
         return SpaceInfo(None, cost, "none")
     board = board_data(state)
-    row = (board or {}).get("spaces", {}).get(space) if board else None
-    if row:
-        return SpaceInfo(
-            row.get("colour"), _as_tuple(row.get("cost")), row.get("resource") or "none"
-        )
+    if board:
+        row = board.get("spaces", {}).get(space)
+        if row:
+            return SpaceInfo(
+                row.get("colour"), _as_tuple(row.get("cost")), row.get("resource") or "none"
+            )
     return memo
 
 

@@ -64,7 +64,9 @@ def setup(ctx) -> State:  # noqa: ANN001
 
 
 def _set_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
-    return tuple(player if i == seat else p for i, p in enumerate(state.players))
+    players = list(state.players)
+    players[seat] = player
+    return tuple(players)
 
 
 def card_facts(
@@ -496,14 +498,17 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         return out, None
 
     # 1a/1b select and pay: all costs at once, before any effect (M5, L4, Q8)
-    facts_memo = dict(state.facts)
+    facts_memo = state.facts  # copied only when the play teaches a new card
     known: list[CardFacts | None] = []
     for played in move.cards:
         facts, problems = card_facts(state, played.id, played.printed)
         out.extend(problems)
         known.append(facts)
         if facts is not None:
-            facts_memo[played.id] = facts
+            if facts_memo.get(played.id) is not facts:
+                if facts_memo is state.facts:
+                    facts_memo = dict(facts_memo)
+                facts_memo[played.id] = facts
             icons = set(facts.attribute)
             if played.choose is not None and "black" not in icons and played.choose not in icons:
                 out.append(
@@ -934,12 +939,13 @@ def _apply_reorder(state: State, move: Reorder) -> State:
 def _apply_pick(state: State, move: Pick) -> State:
     seat = move.seat - 1
     p = state.players[seat]
-    packet = tuple(c for c in p.packet if c != move.card)
+    packet = p.packet[1:] if p.packet[0] == move.card else p.packet[:-1]  # an end card (M1)
     players = _set_player(
         state, seat, replace(p, hand=p.hand + (move.card,), packet=packet, picked=True)
     )
-    if not all(q.picked for q in players):
-        return replace(state, players=players)
+    for q in players:
+        if not q.picked:
+            return replace(state, players=players)
     packets = _pass_left((q.packet for q in players), state.n)
     players = tuple(replace(q, packet=packets[i], picked=False) for i, q in enumerate(players))
     return replace(state, players=players, phase="action", turn=Turn(seat=state.start_seat))

@@ -86,9 +86,13 @@ def evolve(obj, **changes):  # noqa: ANN001, ANN201 - any of the frozen dataclas
     Only for the dataclasses of this module, whose fields have no post-init logic.
     """
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    fields = obj.__dict__.copy()
+    fields.update(changes)
+    _set_attr(new, "__dict__", fields)
     return new
+
+
+_set_attr = object.__setattr__
 
 
 _SETTINGS: dict[int, tuple[Any, dict[str, Any]]] = {}
