@@ -315,8 +315,8 @@ def check_draw(state: State, move: Draw) -> list[Violation]:
         )
     if (
         state.k
-        and state.draw_done == 0
         and state.ankh_status(state.prev) is None
+        and not state.ankh_unknown_drawn >> state.prev & 1
         and inferred_ankh_count(state) >= state.printed.ankh_count
     ):  # a draw after an unknown card, when 13 ankh cards are already accounted for
         return [too_many_ankhs(state, state.prev)]

@@ -475,3 +475,8 @@ def test_a_malformed_record_is_named_by_its_path():
     with pytest.raises(MalformedInput) as err:
         ENGINE.replay(doc)
     assert [v.path for v in err.value.violations] == ["$.moves[2].card"]
+
+
+def test_M7_a_second_draw_after_one_ankh_card_is_not_due():
+    v = Log("A", "B").deal(10, 11).deck(37).draw(50).draw(51, source="deck").violation()
+    assert rule(v) == ("deck_card_must_be_placed", "nile_murals:L3")
