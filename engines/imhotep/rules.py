@@ -188,7 +188,8 @@ def check(state: State, move) -> list[Violation]:
 
 
 def check_round(state: State, move: m.RoundCard) -> list[Violation]:
-    box = state.ctx.edition.get("ships.capacities", [4, 4, 3, 3, 3, 2, 2, 1])
+    printed = state.ctx.edition.get("ships") or {}
+    box = printed.get("capacities") or [4, 4, 3, 3, 3, 2, 2, 1]
     if any(move.ships.count(cap) > box.count(cap) for cap in set(move.ships)):
         return [
             v(
@@ -198,10 +199,13 @@ def check_round(state: State, move: m.RoundCard) -> list[Violation]:
                 ships=list(move.ships),
             )
         ]
+    if move.min_loads is None:
+        return []
     out = []
-    for i, (cap, rec) in enumerate(zip(move.ships, move.min_loads or [None] * 4, strict=True)):
-        printed = state.ctx.edition.get(f"ships.min_load.{cap}")
-        if rec is not None and rec > cap:
+    min_loads = printed.get("min_load") or {}
+    for i, (cap, rec) in enumerate(zip(move.ships, move.min_loads, strict=True)):
+        known = min_loads.get(str(cap))
+        if rec > cap:
             out.append(
                 v(
                     "round.min_load_above_capacity",
@@ -212,7 +216,7 @@ def check_round(state: State, move: m.RoundCard) -> list[Violation]:
                     capacity=cap,
                 )
             )
-        elif rec is not None and printed is not None and rec != printed:
+        elif known is not None and rec != known:
             out.append(
                 v(
                     "round.min_load_contradicts_edition",
@@ -220,7 +224,7 @@ def check_round(state: State, move: m.RoundCard) -> list[Violation]:
                     "ship {ship}: minimum load {min_load} contradicts the edition's {printed}",
                     ship=i,
                     min_load=rec,
-                    printed=printed,
+                    printed=known,
                 )
             )
     return out

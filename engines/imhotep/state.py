@@ -129,7 +129,12 @@ class Work:
 
     def __init__(self, state: State) -> None:
         self._state = state
-        vars(self).update(zip(_PLAIN, _plain_values(state), strict=True))
+        mine = vars(self)
+        mine.update(zip(_PLAIN, _plain_values(state), strict=True))
+        # Lists nearly every slow-path move edits: copy them now (cheaper than a miss).
+        mine["ships"] = list(state.ships)
+        mine["pending"] = list(state.pending)
+        mine["unloading"] = list(state.unloading)
 
     def __getattr__(self, name: str):
         if name not in _LISTS:

@@ -239,3 +239,24 @@ def test_sequence_decisions_come_before_other_moves():
 
 def test_players_are_seated_in_the_given_order():
     assert new_game().ctx.players == tuple(FOUR)
+
+
+def test_G1_recorded_minimum_loads_must_agree_with_the_edition():
+    state = new_game()
+    good = {"type": "round", "ships": [4, 3, 2, 1], "min_loads": [3, 2, 1, 1]}
+    assert violations(state, good) == []
+    assert codes(state, dict(good, min_loads=[2, 2, 1, 1])) == [
+        ("round.min_load_contradicts_edition", "imhotep:G1")
+    ]
+    assert codes(state, dict(good, min_loads=[3, 4, 1, 1])) == [
+        ("round.min_load_above_capacity", "imhotep:G1")
+    ]
+
+
+def test_G1_unknown_minimum_load_lets_the_ship_sail_and_is_unchecked():
+    state = with_cargo(
+        in_turn(new_game(), ships=((4, None), (3, 2), (2, 1), (1, 1))), 0, (K,) + (None,) * 3
+    )
+    after = play(state, sail(0, "burial"))
+    assert after.burial == (K,)
+    assert [u.rule for u in after.unchecked] == ["imhotep:G1"]
