@@ -8,7 +8,7 @@ from typing import Any
 from engines.tameri import ENGINE
 from engines.tameri.components import RESOURCES, TEMPLES
 from engines.tameri.moves import BuildingFacts, CardFacts
-from engines.tameri.rules import _start_turn
+from engines.tameri.phases import start_turn
 from engines.tameri.state import Turn
 
 DEFAULT_RAMPS = [
@@ -92,7 +92,7 @@ def build_state(spec: dict[str, Any]):
                 )
             )
         else:
-            s = _start_turn(s)
+            s = start_turn(s)
     return s
 
 

@@ -1,0 +1,241 @@
+"""Shared helpers of the rule modules: violations, notes, resource arithmetic, card facts."""
+
+from __future__ import annotations
+
+from operator import add, sub
+from typing import Any
+
+from engines.core.types import Unchecked, Violation
+from engines.tameri import moves as mv
+from engines.tameri.components import RESOURCES
+from engines.tameri.state import State, res_index
+from engines.tameri.turns import action_allowed
+
+Result = tuple[list[Violation], State | None]
+
+
+def V(code: str, rule: str, message: str, **params: Any) -> Violation:
+    return Violation(code, f"tameri:{rule}", message, params)
+
+
+def note(s: State, item: str, reason: str, rule: str) -> State:
+    """Record once what could not be verified (an item is noted the first time only)."""
+    if any(u.item == item for u in s.unchecked):
+        return s
+    return s.but(unchecked=(*s.unchecked, Unchecked(item, reason, f"tameri:{rule}")))
+
+
+def add_res(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, int, int, int]:
+    return tuple(map(add if sign == 1 else sub, a, b))  # type: ignore[return-value]
+
+
+def counts(rc: Any) -> tuple[int, int, int, int]:
+    return (rc.barley, rc.papyrus, rc.flax, rc.fruit)
+
+
+def one(resource: str) -> tuple[int, int, int, int]:
+    out = [0, 0, 0, 0]
+    out[res_index(resource)] = 1
+    return tuple(out)  # type: ignore[return-value]
+
+
+def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
+    return all(h >= n for h, n in zip(have, need, strict=True))
+
+
+def merge_building(s: State, b: mv.BuildingFacts) -> mv.BuildingFacts:
+    known = s.buildings.get(b.id)
+    if known is None:
+        return b
+    return known.model_copy(update={k: v for k, v in b.model_dump().items() if v is not None})
+
+
+def learn_cards(s: State, cards: list[mv.CardFacts]) -> Result:
+    """Record dealt or revealed cards; card numbers are unique (L19)."""
+    seen = set(s.seen)
+    new = dict(s.cards)
+    for c in cards:
+        if c.number in seen:
+            return [
+                V("card.duplicate", "L19", "card {number} is already in play", number=c.number)
+            ], None
+        seen.add(c.number)
+        known = new.get(c.number)
+        if known is not None:
+            mine = c.model_dump(exclude_none=True)
+            theirs = known.model_dump(exclude_none=True)
+            clash = [k for k in mine if k in theirs and mine[k] != theirs[k]]
+            if clash:
+                return [
+                    V(
+                        "card.facts_conflict",
+                        "G6",
+                        "card {number}: {fields} differ from the edition data",
+                        number=c.number,
+                        fields=", ".join(clash),
+                    )
+                ], None
+            c = known.model_copy(update={k: getattr(c, k) for k in mine})
+        new[c.number] = c
+    return [], s.but(cards=new, seen=frozenset(seen))
+
+
+def farmer_space_errors(
+    s: State, seat: int, field_id: str, space: int, ignore: str | None
+) -> list[Violation]:
+    if space >= 3 and s.n < space:
+        return [
+            V(
+                "farmer.space_needs_players",
+                "L5",
+                "field space {space} is used only with at least {space} players",
+                space=space,
+            )
+        ]
+    for k, p in enumerate(s.players):
+        for f, sp in p.farmers:
+            if k == seat and f == ignore:
+                continue
+            if f == field_id and sp == space:
+                return [
+                    V(
+                        "farmer.space_taken",
+                        "L5",
+                        "space {space} of {field} is not empty",
+                        space=space,
+                        field=field_id,
+                    )
+                ]
+            if k == seat and f == field_id:
+                return [
+                    V(
+                        "farmer.field_twice",
+                        "L5",
+                        "seat {seat} already has a farmer on {field}",
+                        seat=seat + 1,
+                        field=field_id,
+                    )
+                ]
+    return []
+
+
+def fmt(res: tuple[int, ...]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, res, strict=True) if n) or "nothing"
+
+
+# ---- the turn in progress ---------------------------------------------------------------
+
+
+def turn_checks(s: State, seat: int) -> list[Violation]:
+    if s.turn is None or s.turn.seat != seat - 1:
+        want = s.turn.seat + 1 if s.turn else None
+        return [
+            V(
+                "turn.not_your_turn",
+                "F6",
+                "it is seat {want}'s turn, not seat {seat}'s",
+                want=want,
+                seat=seat,
+            )
+        ]
+    return []
+
+
+def step2(s: State) -> State:
+    t = s.turn
+    return s if t.step == 2 else s.but(turn=t.but(step=2))
+
+
+def use_action(s: State, action: str) -> Result:
+    """Check ``action`` against the card (H3-H5) or a granted bonus; record it."""
+    t = s.turn
+    if action in t.bonus:
+        bonus = list(t.bonus)
+        bonus.remove(action)
+        return [], step2(s).but(turn=t.but(bonus=tuple(bonus), step=2))
+    facts = s.cards.get(t.card)
+    ok = action_allowed(
+        t.actions,
+        action,
+        facts.top if facts else None,
+        facts.bottom if facts else None,
+        t.match,
+        t.face_down,
+    )
+    if ok is False:
+        return [
+            V(
+                "action.not_granted",
+                "H3",
+                "card {card} does not grant {action} after {done}",
+                card=t.card,
+                action=action,
+                done=", ".join(t.actions) or "nothing",
+            )
+        ], None
+    if ok is None:
+        if len(t.actions) >= 3:
+            return [V("action.too_many", "H1", "a card grants at most 3 actions")], None
+        s = note(s, f"actions of card {t.card}", "the card's actions are not recorded (G6)", "H1")
+    return [], s.but(turn=t.but(actions=(*t.actions, action), step=2))
+
+
+def substitute(
+    s: State, i: int, need: tuple[int, ...], sub: Any
+) -> tuple[list[Violation], State, tuple[int, ...]]:
+    """M17: what is physically paid when a building replaces 1 required resource by 1
+    pictured resource (swap) or any 2 (2-for-1). The building's own text is unchecked (G2)."""
+    if sub is None:
+        return [], s, need
+    p = s.players[i]
+    if sub.building not in p.buildings:
+        return (
+            [
+                V(
+                    "permanent.not_owned",
+                    "M17",
+                    "seat {seat} does not own building {card}",
+                    seat=i + 1,
+                    card=sub.building,
+                )
+            ],
+            s,
+            need,
+        )
+    if sub.building in s.turn.permanents_used:
+        return (
+            [
+                V(
+                    "permanent.used",
+                    "L14",
+                    "building {card}'s effect was used this turn",
+                    card=sub.building,
+                )
+            ],
+            s,
+            need,
+        )
+    k = res_index(sub.instead_of)
+    paid = counts(sub.paid)
+    if need[k] < 1 or sum(paid) not in (1, 2):
+        return (
+            [
+                V(
+                    "permanent.bad_substitution",
+                    "M17",
+                    "a substitution gives 1 or 2 resources instead of 1 {res} that is due",
+                    res=sub.instead_of,
+                )
+            ],
+            s,
+            need,
+        )
+    s = note(
+        s,
+        f"substitution by building {sub.building}",
+        "its printed effect is not in the rules (G2)",
+        "M17",
+    )
+    t = s.turn
+    s = s.but(turn=t.but(permanents_used=(*t.permanents_used, sub.building)))
+    return [], s, add_res(add_res(need, one(sub.instead_of), -1), paid)
