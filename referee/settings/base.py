@@ -187,6 +187,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournament referee and score tracking for five Egyptian-themed games.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Two choice sets share the field name "kind" (result entry): name their enums.
+    "ENUM_NAME_OVERRIDES": {
+        "SubmissionKindEnum": "tournaments.models_results.SubmissionKind",
+        "RulingKindEnum": "tournaments.models_results.RulingKind",
+    },
 }
 
 # --- Logging -----------------------------------------------------------------------------
