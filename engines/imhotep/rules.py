@@ -46,7 +46,8 @@ def expectation(state: State):
 # ---- predicates shared by check and legal_moves ----------------------------------------
 
 
-def gain_problems(state: State, seat: int, count: int, rule: str) -> list[Violation]:
+def gain_problems(state: State, seat: int, count: int) -> list[Violation]:
+    """L1 and L2, for every way of gaining stones (M1, K5.2, V2 bonus 2, V3 bonus 1)."""
     out = []
     if state.sled[seat] + count > SLED_CAPACITY:
         out.append(
@@ -257,7 +258,7 @@ def check_quarry(state: State, move: m.Quarry) -> list[Violation]:
                 count=move.count,
             )
         ]
-    return gain_problems(state, state.actor, move.count, "M1")
+    return gain_problems(state, state.actor, move.count)
 
 
 def check_load(state: State, move: m.Load) -> list[Violation]:
@@ -292,9 +293,7 @@ def check_lever(state: State, move: m.PlayLever) -> list[Violation]:
 
 
 def check_hammer(state: State, move: m.PlayHammer) -> list[Violation]:
-    problems = card_problems(state, "hammer") or gain_problems(
-        state, state.actor, move.take, "K5.2"
-    )
+    problems = card_problems(state, "hammer") or gain_problems(state, state.actor, move.take)
     if problems:
         return problems
     if state.sled[state.actor] + move.take == 0:
@@ -398,7 +397,7 @@ def check_place_pyramid(state: State, move: m.PlacePyramid) -> list[Violation]:
             return [
                 v("pyramid.bonus_not_available", "V2", "this space gives no stones from the quarry")
             ]
-        return gain_problems(state, seat, move.take, "V2")
+        return gain_problems(state, seat, move.take)
     if move.load is not None:
         if bonus != 3:
             return [v("pyramid.bonus_not_available", "V2", "this space gives no extra load")]
@@ -432,7 +431,7 @@ def check_temple_reward(state: State, move: m.TempleReward) -> list[Violation]:
                     "only bonus 1 offers stones instead of the point",
                 )
             ]
-        return gain_problems(state, pending.seat, move.take, "V3")
+        return gain_problems(state, pending.seat, move.take)
     return []
 
 
