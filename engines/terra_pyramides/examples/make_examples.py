@@ -2,8 +2,9 @@
 
 Run: ``.venv/bin/python -m engines.terra_pyramides.examples.make_examples``.
 
-The logs are seeded random legal games built from ``legal_moves`` on the made-up playout
-board (no printed map exists in the rulebook): their tile faces, foundation values, oasis
+The logs are seeded legal games built from ``legal_moves`` (random, with a bias to build)
+on the made-up playout board (no printed map exists in the rulebook): their tile faces,
+foundation values, oasis
 items and palm counts are placeholder recorded facts, not printed data. Each sheet is the
 end-of-game snapshot of its log, so both paths must give the same outcome.
 """
@@ -19,17 +20,34 @@ from engines.terra_pyramides.engine import facts_from_state
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["Alex", "Bodo", "Chris", "Didi"]
-GAMES = ((1, 2, 11, "v1-2p"), (2, 3, 5, "v2-3p"), (3, 4, 35, "v3-4p"))
+GAMES = ((1, 2, 17, "v1-2p"), (2, 3, 5, "v2-3p"), (3, 4, 22, "v3-4p"))
 
 
 def playout(options: dict, names: list[str], seed: int):
     doc = {"game": "terra_pyramides", "options": options, "players": names, "moves": []}
     state, rng, records = ENGINE.setup(ENGINE.context(doc)), random.Random(seed), []
     while not ENGINE.is_over(state):
-        move = rng.choice(list(ENGINE.legal_moves(state)))
+        move = choose(state, list(ENGINE.legal_moves(state)), rng)
         records.append(ENGINE.dump_move(move))
         state = ENGINE.next_state(state, move)
     return state, {**doc, "moves": records}
+
+
+def choose(state, moves: list, rng: random.Random):
+    """A little purpose, so the examples show pyramids: build when possible, gather workers
+    on a site already held, otherwise play at random."""
+    builds = [m for m in moves if m.type == "build"]
+    if builds:
+        return rng.choice(builds)
+    colour = state.colour()
+    gather = [
+        m
+        for m in moves
+        if m.type in ("move_worker", "buy_worker") and state.sites[m.target].owner == colour
+    ]
+    if gather:
+        return rng.choice(gather)
+    return rng.choice(moves)
 
 
 def sheet_entry(facts, name: str, version: int) -> dict:
