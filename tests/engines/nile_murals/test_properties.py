@@ -65,11 +65,13 @@ def conservation_ok(state) -> bool:
     return union == ALL_CARDS
 
 
-def play_random(seed: int, n_players: int, edition=None, cap: int = 5000):
+def play_random(seed: int, n_players: int, edition=None, cap: int = 5000, **options):
     rng = random.Random(seed)
     doc = {"game": "nile_murals", "players": PLAYERS[:n_players], "moves": []}
     if edition is not None:
         doc["edition"] = edition
+    if options:
+        doc["options"] = options
     state = ENGINE.setup(ENGINE.context(doc))
     moves = []
     for _ in range(cap):
@@ -114,3 +116,11 @@ def test_L11_with_a_full_edition_every_area_is_completed_once_and_nothing_is_unc
     assert state.unchecked == ()
     outcome = ENGINE.replay({**doc, "moves": moves}).outcome
     assert outcome.unchecked == () and all(p.complete for p in outcome.players)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), n_players=st.sampled_from([2, 3, 4]))
+def test_G7_miss_option_random_games_replay_cleanly(seed, n_players):
+    doc, moves, state = play_random(seed, n_players, shadowed_hand_or_discard="miss")
+    report = ENGINE.replay({**doc, "moves": moves})
+    assert report.ok and report.game_over and report.final_state.miss == state.miss
