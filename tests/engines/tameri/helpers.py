@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.tameri import ENGINE
 from engines.tameri.components import RESOURCES, TEMPLES
+from engines.tameri.legal import legal_moves
 from engines.tameri.moves import BuildingFacts, CardFacts
 from engines.tameri.phases import start_turn
 from engines.tameri.state import Turn
@@ -117,3 +118,126 @@ def plain(x: Any) -> Any:
     if isinstance(x, dict):
         return {k: plain(v) for k, v in x.items()}
     return x
+
+
+# ---- shared by the rule cases ----------------------------------------------------------
+
+P4 = ["John", "George", "Paul", "Ringo"]
+
+
+def turn(
+    top=("farmer",),
+    bottom=("harvest",),
+    players=P4,
+    match=True,
+    step=2,
+    card=50,
+    face_down=False,
+    seat=1,
+    **extra,
+):
+    seats = extra.pop("seats", [{} for _ in players])
+    seats = [dict(s) for s in seats]
+    for k, spec in enumerate(seats):  # every seat has played this round
+        spec.setdefault("board", [[card, face_down]] if k == seat - 1 else [[card + 1 + k, False]])
+    spec = {
+        "players": players,
+        "order": [seat] + [k for k in range(1, len(players) + 1) if k != seat],
+        "turn": {"seat": seat, "card": card, "match": match, "step": step, "face_down": face_down},
+        "cards": (
+            [] if top is None else [{"number": card, "top": list(top), "bottom": list(bottom)}]
+        )
+        + extra.pop("cards", []),
+        "seats": seats,
+        "temple_lengths": {"amun": 8, "ra": 8, "ptah": 8},
+        **extra,
+    }
+    return build_state(spec)
+
+
+def run(state, *records):
+    """Apply records; return (state, first violation code or None)."""
+    for i, record in enumerate(records):
+        move = ENGINE.parse_move(record, i)
+        problems = ENGINE.check(state, move)
+        if problems:
+            return state, problems[0].code
+        state = ENGINE.next_state(state, move)
+    return state, None
+
+
+def ok(state, *records):
+    state, code = run(state, *records)
+    assert code is None, code
+    return state
+
+
+def refused(state, *records) -> str:
+    _, code = run(state, *records)
+    assert code is not None, "expected a violation"
+    return code
+
+
+def game(n=4, seed=3):
+    import random
+
+    rng = random.Random(seed)
+    ctx = ENGINE.context({"game": "tameri", "players": P4[:n], "moves": []})
+    state = ENGINE.setup(ctx)
+    trace = [state]
+    while not ENGINE.is_over(state):
+        state = ENGINE.apply(state, rng.choice(list(legal_moves(state))))
+        trace.append(state)
+    return trace
+
+
+def doc(players=P4, moves=()):
+    return {"game": "tameri", "players": players, "moves": list(moves)}
+
+
+SETUP = {
+    "type": "setup",
+    "ramps": [
+        ["barley_1", "papyrus_1"],
+        ["barley_2", "fruit_1"],
+        ["flax_1", "fruit_2"],
+        ["flax_2", "papyrus_2"],
+    ],
+    "buildings": [{"id": f"B{i}"} for i in range(1, 6)],
+}
+
+
+def fresh(players=P4):
+    return ENGINE.setup(ENGINE.context(doc(players)))
+
+
+def drafted(players=P4):
+    """A state right after the draft, at the first farmers."""
+    n = len(players)
+    s = ok(
+        fresh(players),
+        SETUP,
+        {
+            "type": "draft_deal",
+            "hands": [[{"number": 10 * k + j} for j in range(1, 6)] for k in range(n)],
+        },
+    )
+    for _ in range(4):
+        for k in range(n):
+            s = ok(s, {"type": "draft_pick", "seat": k + 1, "card": s.draft_hands[k][0]})
+    return s
+
+
+def reveal_state(deben=1, board=((4, True), (9, False))):
+    s = build_state(
+        {
+            "players": P4[:2],
+            "phase": "reveal",
+            "seats": [{"deben": deben, "board": [list(b) for b in board]}, {"board": [[3, False]]}],
+        }
+    )
+    return s.but(played=(9, 3), decided=(None, None))
+
+
+def notes(state):
+    return " ".join(u.reason + u.item for u in state.unchecked)
