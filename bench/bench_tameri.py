@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/bench_tameri.py``. Times, with ``time.perf_counter`` over
 many runs, the median of: the whole ``replay`` (JSON records -> pydantic moves -> fold ->
 outcome), the fold alone (moves already parsed), and ``score_sheet`` on the matching sheet.
-The log is engines/tameri/examples/4p-log.json (season 0 + 12 rounds, 263 moves).
+The log is engines/tameri/examples/4p-log.json (season 0 + 12 rounds of a 4-player game).
 """
 
 from __future__ import annotations
