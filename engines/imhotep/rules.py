@@ -1,30 +1,25 @@
-"""Legality: ``check`` names every rule a record breaks; ``legal_moves`` is built from the
-same predicates, so a move it yields is one ``check`` accepts.
+"""Legality: ``check`` names every rule a record breaks. ``legal_moves`` (legal.py) is
+built from the same predicates (predicates.py), so a move it yields is one ``check`` accepts.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from itertools import combinations, permutations
 
 from engines.core.types import Violation
 from engines.imhotep import moves as m
-from engines.imhotep.components import (
-    CARD_INDEX,
-    CARDS,
-    PYRAMID_B_SPACES,
-    QUARRY_MAX,
-    SITES,
-    SLED_CAPACITY,
+from engines.imhotep.components import CARD_INDEX, PYRAMID_B_SPACES, QUARRY_MAX
+from engines.imhotep.legal import legal_moves, turn_moves
+from engines.imhotep.predicates import (
+    card_problems,
+    gain_problems,
+    sail_problems,
+    spot_problems,
+    v,
 )
-from engines.imhotep.effects import cards_available
 from engines.imhotep.state import State
 
-
-def v(code: str, rule: str, message: str, **params) -> Violation:
-    return Violation(code, f"imhotep:{rule}", message, params)
-
+__all__ = ["check", "legal_moves"]
 
 # What each phase (or pending decision) accepts, and the rule that says so.
 EXPECTED = {
@@ -41,115 +36,6 @@ EXPECTED = {
 def expectation(state: State):
     key = state.pending[-1].kind if state.phase == "decide" else state.phase
     return EXPECTED[key]
-
-
-# ---- predicates shared by check and legal_moves ----------------------------------------
-
-
-def gain_problems(state: State, seat: int, count: int) -> list[Violation]:
-    """L1 and L2, for every way of gaining stones (M1, K5.2, V2 bonus 2, V3 bonus 1)."""
-    out = []
-    if state.sled[seat] + count > SLED_CAPACITY:
-        out.append(
-            v(
-                "sled.full",
-                "L1",
-                "the sled holds at most 5 stones: {sled} + {count} is too many",
-                sled=state.sled[seat],
-                count=count,
-            )
-        )
-    if count > state.quarry[seat]:
-        out.append(
-            v(
-                "quarry.empty",
-                "L2",
-                "only {left} stones of this colour are left in the quarry, not {count}",
-                left=state.quarry[seat],
-                count=count,
-            )
-        )
-    return out
-
-
-def gain_cap(state: State, seat: int, most: int) -> int:
-    return max(0, min(most, SLED_CAPACITY - state.sled[seat], state.quarry[seat]))
-
-
-def spot_problems(state: State, ship: int, space: int, taken=()) -> list[Violation]:
-    if ship >= len(state.ships):
-        return [v("ship.unknown", "F2", "there is no ship {ship} this round", ship=ship)]
-    s = state.ships[ship]
-    if s.site is not None:
-        return [v("ship.sailed", "L6", "ship {ship} has already sailed", ship=ship)]
-    if space >= s.capacity:
-        return [
-            v(
-                "ship.no_such_space",
-                "L3",
-                "ship {ship} has {capacity} spaces; there is no space {space}",
-                ship=ship,
-                capacity=s.capacity,
-                space=space,
-            )
-        ]
-    if s.cargo[space] is not None or (ship, space) in taken:
-        return [
-            v(
-                "ship.space_taken",
-                "L3",
-                "space {space} of ship {ship} is taken",
-                ship=ship,
-                space=space,
-            )
-        ]
-    return []
-
-
-def sail_problems(state: State, ship: int, site: str, extra: int = 0, rule="L4") -> list[Violation]:
-    if ship >= len(state.ships):
-        return [v("ship.unknown", "F2", "there is no ship {ship} this round", ship=ship)]
-    s = state.ships[ship]
-    if s.site is not None:
-        return [v("ship.sailed", "L6", "ship {ship} has already sailed", ship=ship)]
-    out = []
-    if s.min_load is not None and s.load + extra < s.min_load:
-        out.append(
-            v(
-                "ship.below_min_load",
-                rule,
-                "ship {ship} carries {load} stones; it needs {min_load} to sail",
-                ship=ship,
-                load=s.load + extra,
-                min_load=s.min_load,
-            )
-        )
-    if any(other.site == site for other in state.ships):
-        out.append(
-            v("dock.taken", "L5", "the {site} dock already has a ship this round", site=site)
-        )
-    return out
-
-
-def card_problems(state: State, card: str) -> list[Violation]:
-    if state.hands[state.actor][CARD_INDEX[card]] == 0:
-        return [v("card.not_held", "M4", "the player holds no {card} card", card=card)]
-    return []
-
-
-def empty_spots(state: State) -> list[tuple[int, int]]:
-    return [
-        (i, j)
-        for i, s in enumerate(state.ships)
-        if s.site is None
-        for j, owner in enumerate(s.cargo)
-        if owner is None
-    ]
-
-
-def free_sites(state: State) -> list[str]:
-    docked = {s.site for s in state.ships}
-    return [site for site in SITES if site not in docked]
 
 
 # ---- check -------------------------------------------------------------------------------
@@ -486,115 +372,3 @@ CHECK = {
     m.PlacePyramid: check_place_pyramid,
     m.TempleReward: check_temple_reward,
 }
-
-
-# ---- legal_moves -------------------------------------------------------------------------
-
-
-def ship_sets(capacities: list[int]) -> list[tuple[int, ...]]:
-    return sorted(set(tuple(sorted(c, reverse=True)) for c in combinations(capacities, 4)))
-
-
-def legal_moves(state: State) -> Iterator:
-    """Every legal record now (printed-value records aside), chance records included."""
-    phase = state.phase
-    if phase == "over":
-        return
-    if phase == "ships":
-        for ships in ship_sets(state.ctx.edition.get("ships.capacities", [4, 4, 3, 3, 3, 2, 2, 1])):
-            yield m.RoundCard(type="round", ships=list(ships))
-    elif phase == "reveal":
-        for i in cards_available(state.deck, state.discard):
-            yield m.Reveal(type="reveal", card=CARDS[i])
-    elif phase == "turn":
-        yield from turn_moves(state)
-    else:
-        yield from decisions(state)
-
-
-def turn_moves(state: State) -> Iterator:
-    seat = state.actor
-    any_action = False
-    lo = 0 if state.ctx.options.allow_quarry_zero else 1
-    for k in range(lo, gain_cap(state, seat, QUARRY_MAX) + 1):
-        any_action = True
-        yield m.Quarry(type="quarry", count=k)
-    spots = empty_spots(state)
-    sled = state.sled[seat]
-    if sled:
-        for ship, space in spots:
-            any_action = True
-            yield m.Load(type="load", ship=ship, space=space)
-    sites = free_sites(state)
-    for ship, s in enumerate(state.ships):
-        if s.site is None and (s.min_load is None or s.load >= s.min_load):
-            for site in sites:
-                any_action = True
-                yield m.Sail(type="sail", ship=ship, site=site)
-    hand = state.hands[seat]
-    if hand[CARD_INDEX["lever"]]:
-        for ship, s in enumerate(state.ships):
-            if s.site is None and (s.min_load is None or s.load >= s.min_load):
-                occupied = [i for i, c in enumerate(s.cargo) if c is not None]
-                for order in permutations(occupied):
-                    for site in sites:
-                        any_action = True
-                        yield m.PlayLever(
-                            type="play_lever", ship=ship, site=site, order=list(order)
-                        )
-    if hand[CARD_INDEX["hammer"]] and spots:
-        for take in range(gain_cap(state, seat, QUARRY_MAX) + 1):
-            if sled + take:
-                for ship, space in spots:
-                    any_action = True
-                    yield m.PlayHammer(type="play_hammer", take=take, ship=ship, space=space)
-    if hand[CARD_INDEX["sail"]] and sled:
-        for ship, space in spots:
-            s = state.ships[ship]
-            if s.min_load is None or s.load + 1 >= s.min_load:
-                for site in sites:
-                    any_action = True
-                    yield m.PlaySail(type="play_sail", ship=ship, space=space, site=site)
-    if hand[CARD_INDEX["chisel"]] and sled >= 2:
-        for a, b in combinations(spots, 2):
-            any_action = True
-            yield m.PlayChisel(
-                type="play_chisel",
-                loads=[m.Spot(ship=a[0], space=a[1]), m.Spot(ship=b[0], space=b[1])],
-            )
-    if not any_action:
-        yield m.Pass(type="pass")
-
-
-def decisions(state: State) -> Iterator:
-    pending = state.pending[-1]
-    seat = pending.seat
-    if pending.kind == "take":
-        for card in dict.fromkeys(state.market):
-            yield m.Take(type="take", card=card)
-        for keep in dict.fromkeys(state.pair):
-            yield m.Take(type="take", card="pair", keep=keep)
-    elif pending.kind == "draw":
-        for i in cards_available(state.deck, state.discard):
-            yield m.Draw(type="draw", card=CARDS[i])
-    elif pending.kind == "pyramid":
-        for p, pyramid in enumerate(state.pyramids_b):
-            if len(pyramid) >= PYRAMID_B_SPACES:
-                continue
-            bonus = state.printed(f"pyramid_b.bonus.{p}.{len(pyramid)}")
-            yield m.PlacePyramid(type="place_pyramid", pyramid=p)
-            if bonus == 2:
-                for k in range(1, gain_cap(state, seat, QUARRY_MAX) + 1):
-                    yield m.PlacePyramid(type="place_pyramid", pyramid=p, take=k)
-            if bonus == 3 and state.sled[seat]:
-                for ship, space in empty_spots(state):
-                    load = m.Spot(ship=ship, space=space)
-                    yield m.PlacePyramid(type="place_pyramid", pyramid=p, load=load)
-    elif pending.kind == "temple":
-        printed = state.printed(f"temple_b.columns.{pending.column}")
-        for bonus in (printed,) if printed is not None else (1, 2, 3):
-            given = None if printed is not None else bonus
-            yield m.TempleReward(type="temple_reward", bonus=given)
-            if bonus == 1:
-                for k in range(gain_cap(state, seat, 2) + 1):
-                    yield m.TempleReward(type="temple_reward", bonus=given, take=k)
