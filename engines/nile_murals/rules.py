@@ -153,13 +153,20 @@ def area_result(state: State, card: int) -> tuple[bool | None, int | None, int |
 
 
 # ---- settling open draw windows ---------------------------------------------------------
-def close_bonus_changes(state: State, k: int, drawn: int, kind: str) -> dict[str, Any]:
-    """End an end-of-turn draw window; note it when the printed count was unknown."""
+def close_bonus_changes(
+    state: State, k: int, drawn: int, kind: str, window_max: int
+) -> dict[str, Any]:
+    """End an end-of-turn draw window; note it when the printed count was unknown, and
+    whether the deck and discard ran short (``window_max`` below the chart's maximum)."""
     out: dict[str, Any] = {"last_bonus_k": k, "last_bonus_drawn": drawn}
-    if state.printed.combo[k].cards is None or (
-        "ankh" in kind and state.prev is not None and state.ankh_status(state.prev) is None
+    cell = state.printed.combo[k]
+    with_ankh = "ankh" in kind
+    if cell.cards is None or (
+        with_ankh and state.prev is not None and state.ankh_status(state.prev) is None
     ):
-        out["bonus_unknown"] = state.bonus_unknown + ((state.seat, k, drawn, kind),)
+        short = window_max < cell.max_cards + with_ankh
+        entry = (state.seat, k, drawn, kind, short)
+        out["bonus_unknown"] = state.bonus_unknown + (entry,)
     return out
 
 
@@ -220,7 +227,9 @@ def settle(state: State) -> tuple[State, list[Violation]]:
         if state.draw_done < state.draw_min:
             return state, [draws_missing(state)]
         state = state.with_(
-            **close_bonus_changes(state, state.bonus_k, state.draw_done, state.draw_kind),
+            **close_bonus_changes(
+                state, state.bonus_k, state.draw_done, state.draw_kind, state.draw_max
+            ),
             **advance_changes(state, state.last_end),
         )
     elif state.draw_max:

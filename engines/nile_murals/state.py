@@ -66,7 +66,8 @@ class State:
     ankh_unknown_drawn: int = 0  # ... and after which a draw was accepted as an ankh draw
     area_unknown: int = 0  # placements whose area completion is unknown
     area_value_unknown: int = 0  # placements that completed an area of unknown value
-    bonus_unknown: tuple[tuple[int, int, int, str], ...] = ()  # (seat, k, drawn, kind)
+    # (seat, k, drawn, kind, short: the deck and discard held fewer than the chart's maximum)
+    bonus_unknown: tuple[tuple[int, int, int, str, bool], ...] = ()
 
     def with_(self, **changes: Any) -> State:
         """A copy with ``changes``: ``dataclasses.replace`` re-runs ``__init__`` and was
@@ -147,14 +148,33 @@ class State:
                     RULE("M6"),
                 )
             )
-        for seat, k, drawn, kind in self.bonus_unknown:
-            extra = " (this includes the ankh draw of the 10th card)" if "ankh" in kind else ""
+        out.extend(self._bonus_unchecked())
+        return tuple(out)
+
+    def _bonus_unchecked(self) -> list[Unchecked]:
+        """One item per card count whose printed bonus is unknown, listing every turn."""
+        by_k: dict[int, list[tuple[int, int, str, bool]]] = {}
+        for seat, k, drawn, kind, short in self.bonus_unknown:
+            by_k.setdefault(k, []).append((seat, drawn, kind, short))
+        out = []
+        for k, turns in sorted(by_k.items()):
+            parts = []
+            for seat, drawn, kind, short in turns:
+                note = " incl. the 10th card's ankh draw" if "ankh" in kind else ""
+                note += " (all the deck and discard held)" if short else ""
+                parts.append(f"{self.ctx.players[seat]} {drawn}{note}")
+            full = {drawn for _, drawn, kind, short in turns if not short and "ankh" not in kind}
+            differ = (
+                "; these differ although the chart prints one count: check the log"
+                if len(full) > 1
+                else ""
+            )
             out.append(
                 Unchecked(
                     "combo bonus cards",
-                    f"{self.ctx.players[seat]} placed {k} cards and drew {drawn}{extra}; the "
-                    f"printed card count for {k} cards is unknown (G1)",
+                    f"after placing {k} cards the players drew: {', '.join(parts)}; the printed "
+                    f"card count for {k} cards is unknown (G1){differ}",
                     RULE("M9"),
                 )
             )
-        return tuple(out)
+        return out

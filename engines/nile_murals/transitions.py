@@ -67,7 +67,7 @@ def apply_draw(state: State, move: Draw) -> State:
     if state.phase == "turn":
         changes.update(draw_min=0, draw_max=0, draw_done=0, draw_kind="")
         return state.with_(**changes)
-    changes.update(close_bonus_changes(state, state.bonus_k, done, state.draw_kind))
+    changes.update(close_bonus_changes(state, state.bonus_k, done, state.draw_kind, state.draw_max))
     pool = changes.get("deck", state.deck) | changes.get("discard", state.discard)
     changes.update(advance_changes(state, state.last_end, changes["hands"], pool))
     return state.with_(**changes)
@@ -148,7 +148,7 @@ def end_turn(state: State, reason: str, ankh_min: int, ankh_max: int) -> State:
     kind = "ankh+bonus" if ankh_max else "bonus"
     changes: dict[str, Any] = {"combo": tuple(combo), "bonus_k": k}
     if high == 0:
-        changes.update(close_bonus_changes(state, k, 0, kind))
+        changes.update(close_bonus_changes(state, k, 0, kind, high))
         changes.update(advance_changes(state, reason))
         return state.with_(**changes)
     changes.update(

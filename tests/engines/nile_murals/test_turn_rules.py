@@ -480,3 +480,13 @@ def test_a_malformed_record_is_named_by_its_path():
 def test_M7_a_second_draw_after_one_ankh_card_is_not_due():
     v = Log("A", "B").deal(10, 11).deck(37).draw(50).draw(51, source="deck").violation()
     assert rule(v) == ("deck_card_must_be_placed", "nile_murals:L3")
+
+
+def test_M9_unknown_bonus_counts_are_listed_per_card_count_and_differences_flagged():
+    log = Log("A", "B").deal(98, 99)
+    log.deck(0).deck(1).deck(2).deck(3).deck(4).stop().draw(50).draw(51)  # A: 5 -> 2 cards
+    log.deck(10).deck(11).deck(12).deck(13).deck(14).stop().draw(52).draw(53).draw(54)
+    state = log.deck(20).state()  # A's turn closes B's draws
+    (item,) = [u for u in state.unchecked if u.item == "combo bonus cards"]
+    assert "after placing 5 cards the players drew: A 2, B 3" in item.reason
+    assert "these differ" in item.reason and item.rule == "nile_murals:M9"
