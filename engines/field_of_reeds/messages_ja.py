@@ -58,5 +58,6 @@ MESSAGES_JA = {
     "sheet.reuse_exceeds_sheet": "シートから {colour} のジェド柱を {n} 個戻していますが、{have} 個しかありません",
     "sheet.black_assignment": "black_to は {got} 個ですが、黒マス・監視者マスのジェド柱は {want} 個です",
     "sheet.too_many_djeds": "第{level}階層終了時にシート上のジェド柱が {n} 個です。各プレイヤーは {max} 個です",
+    "sheet.total_mismatch": "スコアトラックは {total} 点ですが、各階層の合計は {computed} 点です",
     "sheet.negative_score": "ゲーム中の得点 {points} で貢献点が {running} から0未満になります",
 }

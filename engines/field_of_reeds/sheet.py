@@ -5,7 +5,8 @@ needed otherwise, the Djeds moved from the board to the sheet by the colour of t
 (``black`` for black spaces, ``watcher`` for the level-3 watcher space), optionally where
 the black ones went (``black_to``; otherwise the engine assigns them to the player's best
 advantage), Djeds taken back from the sheet under Q11 (``reused``), and the level's net
-in-game points from cards (gains minus point costs). Plus the shabti held at the end.
+in-game points from cards (gains minus point costs). Plus the shabti held at the end and,
+optionally, the final score-track position (``total``) as a cross-check.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class SheetLevel(Model):
 class SheetPlayer(Model):
     levels: list[SheetLevel] = Field(min_length=3, max_length=3)
     shabti: int = Field(0, ge=0)
+    total: int | None = Field(None, ge=0)  # the score track at the end, as a cross-check
 
 
 class Sheet(Model):
@@ -238,6 +240,18 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                         path=f"{at}.distance",
                     )
                 )
+        known = None if any(v is None for v in points.values()) else sum(points.values())  # type: ignore[misc]
+        if player.total is not None and known is not None and player.total != known:
+            problems.append(
+                _v(
+                    "sheet.total_mismatch",
+                    "S1",
+                    "the score track shows {total}, the levels add up to {computed}",
+                    f"{base}.total",
+                    total=player.total,
+                    computed=known,
+                )
+            )
         breakdown.append(points)
         tiebreak.append(scoring.tiebreak_key(sum(on_sheet), player.shabti))
     if problems:
@@ -247,8 +261,10 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
 
 def sheet_of(state) -> dict:  # noqa: ANN001 - a finished State
     """The score sheet a judge would fill in for a replayed game (same outcome by design)."""
-    return {
-        "players": [
-            {"levels": [dict(row) for row in p.history], "shabti": p.shabti} for p in state.players
-        ]
-    }
+    players = []
+    for p in state.players:
+        row: dict = {"levels": [dict(level) for level in p.history], "shabti": p.shabti}
+        if p.points is not None:
+            row["total"] = p.points
+        players.append(row)
+    return {"players": players}

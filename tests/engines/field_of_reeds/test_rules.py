@@ -644,3 +644,15 @@ def test_every_M_L_S_T_V_rule_is_cited_by_a_test(fr):
         re.findall(r"_([MLSTV]\d+)_", names)
     )
     assert ids <= cited, sorted(ids - cited)
+
+
+def test_S1_sheet_total_cross_check():
+    doc = _sheet([ARR] * 3, [ARR] * 3)
+    doc["sheet"]["players"][0]["total"] = 10
+    assert ENGINE.score_sheet(doc).players[0].total == 10
+    doc["sheet"]["players"][1]["total"] = 11
+    with pytest.raises(Exception) as err:
+        ENGINE.score_sheet(doc)
+    assert [(v.code, v.path) for v in err.value.violations] == [
+        ("sheet.total_mismatch", "$.sheet.players[1].total")
+    ]
