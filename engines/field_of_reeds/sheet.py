@@ -40,7 +40,7 @@ class SheetLevel(Model):
     djeds: DjedCounts = DjedCounts()
     black_to: ColourCounts | None = None
     reused: ColourCounts | None = None
-    points: int = 0
+    points: int | None = 0  # None: not known (e.g. a card's printed facts were missing)
 
 
 class SheetPlayer(Model):
@@ -192,7 +192,16 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                         max=max_djeds,
                     )
                 )
-            if running is not None and running + row.points < 0:  # costs never take it below 0
+            if row.points is None:
+                unchecked.append(
+                    Unchecked(
+                        f"{ctx.players[seat]}: level {level} in-game points",
+                        "not recorded on the sheet",
+                        "field_of_reeds:S0",
+                        path=f"{at}.points",
+                    )
+                )
+            elif running is not None and running + row.points < 0:  # costs never go below 0
                 problems.append(
                     _v(
                         "sheet.negative_score",

@@ -656,3 +656,10 @@ def test_S1_sheet_total_cross_check():
     assert [(v.code, v.path) for v in err.value.violations] == [
         ("sheet.total_mismatch", "$.sheet.players[1].total")
     ]
+
+
+def test_S0_unknown_in_game_points_are_unchecked_not_guessed():
+    doc = _sheet([{"reached": True, "points": None}, ARR, ARR], [ARR] * 3)
+    out = ENGINE.score_sheet(doc)
+    assert out.players[0].points("l1_play") is None and not out.players[0].complete
+    assert any(u.path == "$.sheet.players[0].levels[0].points" for u in out.unchecked)
