@@ -45,7 +45,7 @@ class SheetLevel(Model):
 
 class SheetPlayer(Model):
     levels: list[SheetLevel] = Field(min_length=3, max_length=3)
-    shabti: int = Field(0, ge=0)
+    shabti: int | None = Field(0, ge=0)  # None: not known (only the T2 tiebreak uses it)
     total: int | None = Field(None, ge=0)  # the score track at the end, as a cross-check
 
 
