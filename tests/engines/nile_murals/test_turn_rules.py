@@ -490,3 +490,12 @@ def test_M9_unknown_bonus_counts_are_listed_per_card_count_and_differences_flagg
     (item,) = [u for u in state.unchecked if u.item == "combo bonus cards"]
     assert "after placing 5 cards the players drew: A 2, B 3" in item.reason
     assert "these differ" in item.reason and item.rule == "nile_murals:M9"
+
+
+def test_M11_an_ankh_card_draws_nothing_once_deck_and_discard_are_empty():
+    log = x3_prefix()
+    for card in (90, 91, 92, 93, 94, 95):
+        log.deck(card)
+    log.hand(96).hand(97).stop()
+    state = log.hand(98).hand(99, ankh=True).stop().state()  # no ankh draw is owed
+    assert state.seat == 2 and hand_of(state, 2) == [89] and state.k == 0
