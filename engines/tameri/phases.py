@@ -93,14 +93,14 @@ def draft_pick(s: State, m: mv.DraftPick) -> Result:
     picks[i] = m.card
     if any(p is None for p in picks):
         return [], s.but(draft_picks=tuple(picks))
-    # Everyone kept one: boards take the picks, the rest passes left (F2.3).
+    # Everyone kept one: boards take the picks, the rest passes left (F2.3) until the boards
+    # hold 4 cards (F2.4); the card left after the 4th pick stays and is revealed (F2.5).
     players = tuple(p.but(hand=(*p.hand, picks[k])) for k, p in enumerate(s.players))
     rest = [tuple(c for c in h if c != picks[k]) for k, h in enumerate(s.draft_hands)]
-    passed = tuple(rest[(k - 1) % s.n] for k in range(s.n))
-    s = s.but(players=players, draft_hands=passed, draft_picks=(None,) * s.n)
-    if len(passed[0]) > DRAFT_HAND - 4:
-        return [], s
-    counters = tuple(draft_counters([h[0] for h in passed]))  # F2.5
+    s = s.but(players=players, draft_picks=(None,) * s.n)
+    if len(rest[0]) > DRAFT_HAND - 4:
+        return [], s.but(draft_hands=tuple(rest[(k - 1) % s.n] for k in range(s.n)))
+    counters = tuple(draft_counters([h[0] for h in rest]))  # F2.5
     return [], s.but(phase="first_farmer", counters=counters, turn_index=0, draft_hands=())
 
 

@@ -309,3 +309,23 @@ CASES = {name[2:]: fn for name, fn in dict(globals()).items() if name.startswith
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_rule(rule):
     CASES[rule]()
+
+
+def test_F2_the_card_left_after_the_4th_pick_stays_and_sets_the_turn_counters():
+    s = ok(
+        fresh(P4[:2]),
+        SETUP,
+        {
+            "type": "draft_deal",
+            "hands": [[{"number": x} for x in range(1, 6)], [{"number": x} for x in range(6, 11)]],
+        },
+    )
+    for a, b in ((1, 6), (7, 2), (3, 8), (9, 4)):  # each keeps one, the rest passes left
+        s = ok(
+            s,
+            {"type": "draft_pick", "seat": 1, "card": a},
+            {"type": "draft_pick", "seat": 2, "card": b},
+        )
+    assert [p.hand for p in s.players] == [(1, 7, 3, 9), (6, 2, 8, 4)]
+    assert s.counters == (1, 0)  # leftovers: John 10, George 5 -> George's counter on top
+    assert s.phase == "first_farmer"
