@@ -424,9 +424,16 @@ def effect(s: State, m: mv.Effect) -> Result:
         errs, s = remove_sphere(s, r.ramp, r.colour)
         if errs:
             return errs, None
-    if g.extra_action is not None:
+    if g.extra_action is not None and i == s.turn.seat:
         t = s.turn
         s = s.but(turn=t.but(bonus=(*t.bonus, g.extra_action)))
+    elif g.extra_action is not None:  # a pushed priest's owner, outside its own turn
+        s = note(
+            s,
+            f"seat {m.seat}: {g.extra_action} action from a push",
+            "an action gained outside the own turn is not replayed; record its results",
+            "M11",
+        )
     if g.temple_advance is not None:  # FX10, free steps (A7 reading a)
         errs, s = advance(s, i, g.temple_advance.temple, g.temple_advance.steps, "supply")
         if errs:

@@ -22,14 +22,9 @@ from engines.tameri.common import (
     turn_checks,
     use_action,
 )
-from engines.tameri.components import (
-    ARCHITECT_TRACK,
-    TEMPLES,
-)
+from engines.tameri.components import ARCHITECT_TRACK, TEMPLES
 from engines.tameri.state import NO_RES, Player, State, res_index
-from engines.tameri.turns import (
-    advance_priest,
-)
+from engines.tameri.turns import advance_priest
 
 
 def take_worker(s: State, seat: int, source: str, kind: str) -> tuple[list[Violation], Player]:

@@ -16,6 +16,7 @@ from tests.engines.tameri.helpers import (
     build_state,
     drafted,
     fresh,
+    notes,
     ok,
     refused,
     reveal_state,
@@ -459,3 +460,11 @@ CASES = {name[2:]: fn for name, fn in dict(globals()).items() if name.startswith
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_rule(rule):
     CASES[rule]()
+
+
+def test_M11_an_action_gained_by_a_pushed_priest_is_not_given_to_the_turn_player():
+    s = turn(pending=[[2, "temple"]])
+    s = ok(
+        s, {"type": "effect", "seat": 2, "source": "temple", "gains": {"extra_action": "farmer"}}
+    )
+    assert s.turn.bonus == () and "push" in notes(s)
