@@ -685,6 +685,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     own = sum(1 for s, _ in djeds.values() if s == seat)
     need = setting(state, f"watcher_djeds_required.{level}", 0)
     reached = player.reached
+    uncertain = player.djeds_uncertain or bool(unknown_cards)
     board = B.board_data(state)
     has_edges = bool(board and board.get("edges") is not None)
     if move.path and not has_edges:
@@ -719,7 +720,14 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
                 )
             )
             break
-        if step.space == B.WATCHER and own < need:
+        if step.space == B.WATCHER and own < need and uncertain:
+            unchecked = note(
+                unchecked,
+                f"seat {move.seat} watcher condition (level {level})",
+                "cards with unknown facts may have placed Djeds: L11 not checked",
+                "L11",
+            )
+        elif step.space == B.WATCHER and own < need:
             out.append(
                 V(
                     "watcher_condition",
@@ -759,7 +767,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
 
     # M15: no stopping while leftover value could enter an adjacent space
     if not reached and not state.ctx.options.beginner_free_stop and pools != frozenset({(0, 0, 0)}):
-        verdict = _may_stop(state, move, space, pools, memo, own, need)
+        verdict = _may_stop(state, move, space, pools, memo, own, need, uncertain)
         if verdict is False:
             return [
                 V(
@@ -812,6 +820,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         sheet=sheet,
         reused=reused,
         reached=reached,
+        djeds_uncertain=uncertain,
     )
     new_state = replace(
         state,
@@ -826,7 +835,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     return [], new_state
 
 
-def _may_stop(state, move, space, pools, memo, own, need) -> bool | None:  # noqa: ANN001
+def _may_stop(state, move, space, pools, memo, own, need, uncertain) -> bool | None:  # noqa: ANN001
     """True if some payment leaves no enterable neighbour; None if the neighbours are unknown."""
     names = B.neighbours(state, space)
     infos: list[tuple[str, SpaceInfo]] = []
@@ -845,7 +854,10 @@ def _may_stop(state, move, space, pools, memo, own, need) -> bool | None:  # noq
     unknown = False
     for pool in pools:
         verdicts = [
-            B.can_enter(pool, info, name != B.WATCHER or own >= need) for name, info in infos
+            B.can_enter(pool, info, name != B.WATCHER or own >= need)
+            if name != B.WATCHER or own >= need or not uncertain
+            else None
+            for name, info in infos
         ]
         if True in verdicts:
             continue  # this payment leaves a space that can surely be entered
@@ -1124,7 +1136,15 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
                 )
         sheet = tuple(a + b for a, b in zip(fixed, added, strict=True))
         bonus = scoring.djed_bonus(level, sheet, ed)  # type: ignore[arg-type]
-        if unknown:
+        if p.djeds_uncertain:
+            bonus = None
+            unchecked = note(
+                unchecked,
+                f"{name}: level {level} Djeds",
+                "cards with unknown facts were played: Djeds they placed are not known (S3)",
+                "S3",
+            )
+        elif unknown:
             bonus = None
             unchecked = note(
                 unchecked,
@@ -1182,6 +1202,8 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
             row["black_to"] = dict(zip(COLOURS, added, strict=True))
         if not p.reached:
             row["distance"] = distance
+        if p.djeds_uncertain:
+            row["djeds_complete"] = False
         if any(p.reused):
             row["reused"] = dict(zip(COLOURS, p.reused, strict=True))
         players.append(
@@ -1216,7 +1238,9 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
         level=level + 1,
         phase="deal",
         start_seat=(state.start_seat + 1) % state.n,
-        players=tuple(replace(p, space=B.START, reached=False) for p in state.players),
+        players=tuple(
+            replace(p, space=B.START, reached=False, djeds_uncertain=False) for p in state.players
+        ),
         spaces={},
         used_resources=frozenset(),
         prev_watcher_cost=watcher_cost,

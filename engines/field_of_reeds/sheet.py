@@ -40,6 +40,7 @@ class SheetLevel(Model):
     djeds: DjedCounts = DjedCounts()
     black_to: ColourCounts | None = None
     reused: ColourCounts | None = None
+    djeds_complete: bool = True  # False: some Djeds of the level are not known (S3)
     points: int | None = 0  # None: not known (e.g. a card's printed facts were missing)
 
 
@@ -212,7 +213,17 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                         running=running,
                     )
                 )
-            if bonus is None:
+            if not row.djeds_complete:
+                bonus = None
+                unchecked.append(
+                    Unchecked(
+                        f"{ctx.players[seat]}: level {level} Djeds",
+                        "the sheet says some Djeds of this level are not known",
+                        "field_of_reeds:S3",
+                        path=f"{at}.djeds_complete",
+                    )
+                )
+            elif bonus is None:
                 unchecked.append(
                     Unchecked(
                         f"{ctx.players[seat]}: level {level} Djed bonus",

@@ -37,6 +37,7 @@ class Player:
     sheet: tuple[int, int, int] = (0, 0, 0)
     reused: tuple[int, int, int] = (0, 0, 0)  # taken back from the sheet this level (Q11)
     reached: bool = False
+    djeds_uncertain: bool = False  # a card with unknown facts was played this level
     breakdown: Mapping[str, int | None] = field(default_factory=dict)
     history: tuple[Mapping[str, Any], ...] = ()  # per scored level, in the score sheet's shape
 

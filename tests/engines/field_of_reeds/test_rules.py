@@ -663,3 +663,23 @@ def test_S0_unknown_in_game_points_are_unchecked_not_guessed():
     out = ENGINE.score_sheet(doc)
     assert out.players[0].points("l1_play") is None and not out.players[0].complete
     assert any(u.path == "$.sheet.players[0].levels[0].points" for u in out.unchecked)
+
+
+def test_S3_unknown_card_facts_leave_djeds_and_watcher_condition_unchecked():
+    """A played card without printed facts: no guess about its Djeds (G2) either way."""
+    import json
+
+    path = (
+        Path(__file__).resolve().parents[3] / "engines/field_of_reeds/examples/four-player-log.json"
+    )
+    log = json.loads(path.read_text(encoding="utf-8"))
+    victim = "g15"  # its Djed was needed for a watcher entry later in the example
+    for move in log["moves"]:
+        if move["type"] == "deal":
+            move["facts"].pop(victim, None)
+    report = ENGINE.replay(log)
+    assert report.ok and report.game_over
+    items = [u.item for u in report.unchecked]
+    assert "card g15" in items
+    assert any("watcher condition" in i for i in items)
+    assert any(p.points("l1_djed") is None for p in report.outcome.players)
