@@ -18,7 +18,9 @@ from engines.field_of_reeds.state import State
 _MOVE_LIST: TypeAdapter[list[Move]] = TypeAdapter(list[Move])
 
 # Unchecked items that concern the score (the rest concern move legality only).
-SCORING_RULES = {f"field_of_reeds:{r}" for r in ("S3", "S4", "S5", "G6", "G7", "G11", "G2")}
+SCORING_RULES = {
+    f"field_of_reeds:{r}" for r in ("S3", "S4", "S5", "G6", "G7", "G11", "G2", "M19", "L11")
+}
 
 
 class FieldOfReedsEngine(GameEngine[Options, State, Move, Sheet]):

@@ -1069,10 +1069,12 @@ def _end_round(state: State) -> State:
         if p.space in used:
             continue
         if info.resource is None and p.space not in (B.START, B.WATCHER):
+            # a shabti may or may not have been gained here: the count becomes unknown
+            players[seat] = replace(p, shabti=None)
             unchecked = note(
                 unchecked,
                 f"resource icon of {p.space} (level {state.level})",
-                "not recorded: shabti resource (M19) not checked",
+                "not recorded, so the shabti of a player there at round end is unknown (M19)",
                 "M19",
             )
         if info.resource == "shabti":
