@@ -62,6 +62,7 @@ class SheetPlayer(Model):
     priest_card_points: NonNeg | None = None  # S9: card texts lost (G5)
     hand: list[HandCard] | None = None  # S10 / T2
     hand_glyph_points: NonNeg | None = None  # when the hand was not transcribed
+    hand_glyph_counts: dict[str, NonNeg] | None = None  # glyph -> count over both sides
     highest_card: Annotated[int, Field(ge=1)] | None = None  # T2 when the hand was not transcribed
     leftovers: Leftovers = Field(default_factory=Leftovers)
 
@@ -277,8 +278,24 @@ def _score_hands(ctx, sheet, rows, violations, unchecked) -> list[list[int | Non
     for seat, p in enumerate(sheet.players):
         path = f"{base}[{seat}]"
         if p.hand is None:
-            rows[seat]["hand_glyphs"] = p.hand_glyph_points
-            if p.hand_glyph_points is None:
+            points = p.hand_glyph_points
+            if p.hand_glyph_counts is not None:
+                glyphs.update(p.hand_glyph_counts)
+                counted = max(p.hand_glyph_counts.values(), default=0)
+                if points is not None and points != counted:
+                    violations.append(
+                        _v(
+                            "sheet.hand_glyph_mismatch",
+                            "S10",
+                            "the hand shows {want} of its most common glyph, the sheet says {got}",
+                            f"{path}.hand_glyph_points",
+                            want=counted,
+                            got=points,
+                        )
+                    )
+                points = counted
+            rows[seat]["hand_glyphs"] = points
+            if points is None:
                 unchecked.append(
                     Unchecked(
                         f"{ctx.players[seat]}: hand glyphs",

@@ -194,3 +194,15 @@ def test_the_sheet_needs_three_seasons():
     bad["seasons"] = bad["seasons"][:2]
     with pytest.raises(MalformedInput):
         ENGINE.score_sheet(sheet(bad, player(numbers=(5, 6, 7, 8))))
+
+
+def test_S10_glyph_counts_per_type_score_the_most_common():
+    a = player(hand=None, hand_glyph_counts={"eye": 5, "reed": 2}, highest_card=9)
+    out = ENGINE.score_sheet(sheet(a, player(numbers=(5, 6, 7, 8))))
+    assert out.players[0].points("hand_glyphs") == 5 and out.players[0].tiebreak == (9,)
+    wrong = player(hand=None, hand_glyph_counts={"eye": 5}, hand_glyph_points=4, highest_card=9)
+    assert violation(sheet(wrong, player(numbers=(5, 6, 7, 8))))[0] == "sheet.hand_glyph_mismatch"
+    many = player(
+        hand=None, hand_glyph_counts={"a": 1, "b": 1, "c": 1, "d": 1, "e": 1}, highest_card=9
+    )
+    assert violation(sheet(many, player(numbers=(5, 6, 7, 8))))[0] == "sheet.too_many_glyphs"
