@@ -66,6 +66,8 @@ def _ensure(key: str, value) -> int:
 class Lookup:
     version: str
     html: str | None  # the cached page when it is current
+    stale_version: str | None = None  # an older render kept for stampede protection
+    stale_html: str | None = None
 
 
 def lookup(slug: str | None, path: str, language: str) -> Lookup:
@@ -80,8 +82,17 @@ def lookup(slug: str | None, path: str, language: str) -> Lookup:
         parts.append(str(_ensure(key, found.get(key))))
     version = ".".join(parts)
     entry = found.get(page_key(path, language))
-    html = entry[1] if entry and entry[0] == version else None
-    return Lookup(version=version, html=html)
+    if entry and entry[0] == version:
+        return Lookup(version=version, html=entry[1])
+    if entry:
+        return Lookup(version=version, html=None, stale_version=entry[0], stale_html=entry[1])
+    return Lookup(version=version, html=None)
+
+
+def claim_render(path: str, language: str, version: str, seconds: int = 5) -> bool:
+    """True for the one request that should render ``path`` at ``version`` (SET NX); the
+    others keep serving the previous render meanwhile instead of all rendering at once."""
+    return cache.add(f"pub:render:{language}:{version}:{page_key(path, language)}", 1, seconds)
 
 
 def current_version(slug: str | None) -> str:
@@ -90,6 +101,19 @@ def current_version(slug: str | None) -> str:
 
 def store(path: str, language: str, version: str, html: str) -> None:
     cache.set(page_key(path, language), (version, html), PAGE_TIMEOUT)
+
+
+def token_key(token: str) -> str:
+    # Hashed: the cache never holds a private token in clear.
+    return "pub:tok:" + hashlib.blake2b(token.encode(), digest_size=16).hexdigest()
+
+
+def slug_for_token(token: str) -> str | None:
+    return cache.get(token_key(token))
+
+
+def remember_token(token: str, slug: str) -> None:
+    cache.set(token_key(token), slug, PAGE_TIMEOUT)
 
 
 def etag_for(version: str, language: str, path: str, extra: str = "") -> str:

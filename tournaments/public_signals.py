@@ -59,10 +59,10 @@ def bump_after_commit(event_id: int | None) -> None:
     transaction.on_commit(bump)
 
 
-def prerender_after_commit(event_id: int, round_id: int | None) -> None:
+def prerender_after_commit(event_id: int, round_id: int | None, players: bool = True) -> None:
     from tournaments.tasks_public import public_pages_prerender_task
 
-    transaction.on_commit(lambda: public_pages_prerender_task.delay(event_id, round_id))
+    transaction.on_commit(lambda: public_pages_prerender_task.delay(event_id, round_id, players))
 
 
 WATCHED = (
@@ -117,5 +117,5 @@ def _round_saved(sender, instance: Round, **kwargs) -> None:
 
 @receiver(post_save, sender=StandingsSnapshot, dispatch_uid="public-prerender-snapshot")
 def _snapshot_saved(sender, instance: StandingsSnapshot, created: bool, **kwargs) -> None:
-    if created:
-        prerender_after_commit(instance.event_id, None)
+    if created:  # standings and event home only: players' pages render on demand
+        prerender_after_commit(instance.event_id, None, players=False)

@@ -16,6 +16,7 @@ from tournaments import public_cache
 from tournaments.models import Event
 from tournaments.selectors import public as sel
 from tournaments.views import public_render as pages
+from tournaments.views.private import render_private
 from tournaments.views.public import player_fragment_key
 
 
@@ -25,7 +26,26 @@ def _store_page(path: str, language: str, version: str, build) -> None:
         public_cache.store(full_path, language, version, build(version, full_path, partial))
 
 
-def public_pages_prerender(*, event_id: int, round_id: int | None = None) -> int:
+def _prerender_players(event, data, histories, language: str, version: str) -> int:
+    """Each player's fragment (public page) and private page, in this language."""
+    registrations = event.registrations.select_related("player", "event").filter(
+        pk__in=list(data.people)
+    )
+    stored = 0
+    for registration in registrations:
+        html = pages.player_fragment(data, registration.pk, language, histories)
+        public_cache.store(player_fragment_key(registration.pk), language, version, html)
+        path = reverse("tournaments:private", kwargs={"token": registration.private_token})
+        page = render_private(registration, data, language, version, path, "", histories)
+        public_cache.store(path, language, version, page)
+        public_cache.remember_token(registration.private_token, event.slug)
+        stored += 2
+    return stored
+
+
+def public_pages_prerender(
+    *, event_id: int, round_id: int | None = None, players: bool = True
+) -> int:
     """Render event home, standings, the round's seating and every player's fragment in
     every language; returns the number of renders stored (0: event gone or draft)."""
     event = Event.objects.exclude(status=Event.Status.DRAFT).filter(pk=event_id).first()
@@ -62,8 +82,6 @@ def public_pages_prerender(*, event_id: int, round_id: int | None = None) -> int
                     ),
                 )
                 stored += 2
-            for registration_id in data.people:
-                html = pages.player_fragment(data, registration_id, language, histories)
-                public_cache.store(player_fragment_key(registration_id), language, version, html)
-                stored += 1
+            if players:
+                stored += _prerender_players(event, data, histories, language, version)
     return stored

@@ -1,18 +1,28 @@
 """A player's private page (opened with their private URL): the public player fragment
-(prerendered, cached) plus their actions: check in, confirm results, report a problem.
+plus their actions: check in, confirm results (the judge feature's player page), report a
+problem.
 
-The token authorises; the page is ``Cache-Control: private, no-store`` and sends no
-Referer, so the token stays in the player's hands. Forms carry a CSRF token, which is why
-only the fragment, never this wrapper, is cached.
+Tabbycat #2233: everyone opens their private page the moment a draw is released, so these
+pages are rendered ahead of time (``services.public_pages``) and cached like the public
+pages, keyed by path (which holds the token) at the event's version, and served by the WSGI
+fast path. Hence nothing per-request may be in them:
+
+* no CSRF token: the POST views are ``csrf_exempt``. CSRF defends ambient credentials
+  (cookies); here the credential is the unguessable token in the URL itself, so a forged
+  cross-site POST would need the secret it is meant to protect;
+* no flash messages: a POST redirects to ``?done=<what>``, a fixed, cacheable variant.
+
+Responses are ``Cache-Control: private, no-store`` and send no Referer.
 """
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext as _
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import public_cache
@@ -21,7 +31,14 @@ from tournaments.models_public import ProblemReport
 from tournaments.models_results import ResultSubmission
 from tournaments.selectors import public as sel
 from tournaments.services.registrations import registration_check_in
-from tournaments.views.public import _language, cached_player_fragment, player_fragment_key
+from tournaments.views.public import _event_data, _language, cached_player_fragment
+
+PRIVATE_HEADERS = {
+    "Cache-Control": "private, no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex",
+}
+DONE = {"checked-in", "reported", "empty"}
 
 
 def _registration(token: str) -> Registration:
@@ -36,6 +53,14 @@ def _registration(token: str) -> Registration:
     return registration
 
 
+def _confirm_url(registration: Registration) -> str:
+    """The judge feature's player page, where a player confirms or disputes a result."""
+    try:
+        return reverse("judge:player", kwargs={"token": registration.private_token})
+    except NoReverseMatch:
+        return ""
+
+
 def _pending_confirmations(registration: Registration) -> list[dict]:
     """Submitted (not yet confirmed) results at this player's tables, newest first."""
     pending = (
@@ -47,41 +72,7 @@ def _pending_confirmations(registration: Registration) -> list[dict]:
         .select_related("table__round")
         .order_by("-created_at")
     )
-    out = []
-    for submission in pending:
-        out.append(
-            {
-                "submission": submission,
-                "round": submission.table.round.number,
-                "table": submission.table.number,
-                "confirm_url": _confirm_url(registration, submission),
-            }
-        )
-    return out
-
-
-def _confirm_url(registration: Registration, submission: ResultSubmission) -> str:
-    """The results feature's confirm page for a player, when it exists."""
-    candidates = [
-        (
-            "results:player-confirm",
-            {"token": registration.private_token, "submission_id": submission.pk},
-        ),
-        (
-            "tournaments:player-confirm",
-            {"token": registration.private_token, "submission_id": submission.pk},
-        ),
-        (
-            "results:player-table",
-            {"token": registration.private_token, "table_id": submission.table_id},
-        ),
-    ]
-    for name, kwargs in candidates:
-        try:
-            return reverse(name, kwargs=kwargs)
-        except NoReverseMatch:
-            continue
-    return ""
+    return [{"round": s.table.round.number, "table": s.table.number} for s in pending]
 
 
 def _current_table(registration: Registration) -> Table | None:
@@ -93,43 +84,83 @@ def _current_table(registration: Registration) -> Table | None:
     )
 
 
+def render_private(
+    registration: Registration,
+    data: sel.EventData | None,
+    language: str,
+    version: str,
+    path: str,
+    done: str = "",
+    histories: dict | None = None,
+) -> str:
+    event = registration.event
+    fragment = ""
+    if registration.status != Registration.Status.DROPPED:
+        data = data or _event_data(event.slug, version)
+        if registration.pk in data.people:
+            fragment = cached_player_fragment(data, registration.pk, language, version, histories)
+    with translation.override(language):
+        live_path = reverse(
+            "tournaments:player", kwargs={"slug": event.slug, "registration_id": registration.pk}
+        )
+        partial = live_path + "?partial=1"
+        context = {
+            "event": event,
+            "registration": registration,
+            "person": registration.player,
+            "fragment": fragment,
+            "can_check_in": registration.status == Registration.Status.REGISTERED
+            and event.status in (Event.Status.REGISTRATION, Event.Status.RUNNING),
+            "pending": _pending_confirmations(registration),
+            "confirm_url": _confirm_url(registration),
+            "current_table": _current_table(registration),
+            "token": registration.private_token,
+            "done": done if done in DONE else "",
+            "live_url": partial,
+            "live_etag": public_cache.etag_for(version, language, partial),
+            "page_path": path,
+        }
+        return render_to_string("public/private.html", context)
+
+
+def private_path_key(token: str) -> str:
+    return public_cache.token_key(token)
+
+
 @require_http_methods(["GET", "HEAD"])
 def private_page(request: HttpRequest, token: str) -> HttpResponse:
-    registration = _registration(token)
-    event = registration.event
     language = _language(request)
-    # The rush path: the fragment was prerendered when the round was published.
-    found = public_cache.lookup(event.slug, player_fragment_key(registration.pk), language)
-    version, fragment = found.version, found.html
-    if fragment is None and registration.status != Registration.Status.DROPPED:
-        data = sel.event_data(event)
-        if registration.pk in data.people:
-            fragment = cached_player_fragment(data, registration.pk, language, version)
-    live_path = reverse(
-        "tournaments:player", kwargs={"slug": event.slug, "registration_id": registration.pk}
-    )
-    partial = live_path + "?partial=1"
-    context = {
-        "event": event,
-        "registration": registration,
-        "person": registration.player,
-        "fragment": fragment or "",
-        "can_check_in": registration.status == Registration.Status.REGISTERED
-        and event.status in (Event.Status.REGISTRATION, Event.Status.RUNNING),
-        "pending": _pending_confirmations(registration),
-        "current_table": _current_table(registration),
-        "token": token,
-        "live_url": partial,
-        "live_etag": public_cache.etag_for(version, language, partial),
-        "page_path": request.path,
-    }
-    response = render(request, "public/private.html", context)
-    response["Cache-Control"] = "private, no-store"
-    response["Referrer-Policy"] = "no-referrer"
-    response["X-Robots-Tag"] = "noindex"
+    path = request.get_full_path()
+    slug = public_cache.slug_for_token(token)
+    found = public_cache.lookup(slug, path, language) if slug else None
+    if found is None or found.html is None:
+        registration = _registration(token)
+        slug = registration.event.slug
+        public_cache.remember_token(token, slug)
+        found = public_cache.lookup(slug, path, language)
+        html = render_private(
+            registration, None, language, found.version, path, request.GET.get("done", "")
+        )
+        public_cache.store(path, language, found.version, html)
+        found = public_cache.Lookup(found.version, html)
+    etag = public_cache.etag_for(found.version, language, path)
+    if public_cache.etag_matches(request.headers.get("If-None-Match"), etag):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(found.html)
+    response["ETag"] = etag
+    for name, value in PRIVATE_HEADERS.items():
+        response[name] = value
     return response
 
 
+def _back(token: str, done: str) -> HttpResponse:
+    response = redirect(reverse("tournaments:private", kwargs={"token": token}) + f"?done={done}")
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@csrf_exempt  # see the module docstring: the URL's token is the credential
 @require_POST
 def private_check_in(request: HttpRequest, token: str) -> HttpResponse:
     registration = _registration(token)
@@ -138,19 +169,17 @@ def private_check_in(request: HttpRequest, token: str) -> HttpResponse:
         Event.Status.RUNNING,
     ):
         registration_check_in(registration_id=registration.pk)
-        messages.success(request, _("You are checked in."))
-    return redirect("tournaments:private", token=token)
+    return _back(token, "checked-in")
 
 
+@csrf_exempt  # see the module docstring: the URL's token is the credential
 @require_POST
 def private_report(request: HttpRequest, token: str) -> HttpResponse:
     registration = _registration(token)
     message = request.POST.get("message", "").strip()[:2000]
     if not message:
-        messages.error(request, _("Please describe the problem."))
-        return redirect("tournaments:private", token=token)
+        return _back(token, "empty")
     ProblemReport.objects.create(
         registration=registration, table=_current_table(registration), message=message
     )
-    messages.success(request, _("Thank you. A judge will come to your table."))
-    return redirect("tournaments:private", token=token)
+    return _back(token, "reported")

@@ -8,6 +8,7 @@ of a page (what the refresh script swaps in).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -34,6 +35,12 @@ def serve_cached(
     path = request.get_full_path()
     found = public_cache.lookup(slug, path, language)
     etag = public_cache.etag_for(found.version, language, path)
+    stale = found.html is None and found.stale_html is not None
+    if stale and not public_cache.claim_render(path, language, found.version):
+        # Someone is rendering the new version: serve the previous render with its own
+        # ETag, so the next poll picks the new one up (no stampede at a release).
+        found = public_cache.Lookup(found.stale_version, found.stale_html)
+        etag = public_cache.etag_for(found.version, language, path)
     if public_cache.etag_matches(request.headers.get("If-None-Match"), etag):
         response = HttpResponseNotModified()
     else:
@@ -48,11 +55,26 @@ def serve_cached(
     return response
 
 
-def _event_data(slug: str) -> sel.EventData:
+_memo: dict[str, tuple[str, sel.EventData]] = {}
+_memo_lock = threading.Lock()
+
+
+def _event_data(slug: str, version: str | None = None) -> sel.EventData:
+    """The event's public data; with ``version``, loaded once per process per version (a
+    rush of misses right after a release then costs one load per worker, not per request)."""
+    if version is not None:
+        with _memo_lock:
+            memo = _memo.get(slug)
+            if memo is not None and memo[0] == version:
+                return memo[1]
     event = sel.public_event(slug)
     if event is None:
         raise Http404
-    return sel.event_data(event)
+    data = sel.event_data(event)
+    if version is not None:
+        with _memo_lock:
+            _memo[slug] = (version, data)
+    return data
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
@@ -77,7 +99,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
     language = _language(request)
 
     def build(version: str, path: str, partial: bool) -> str:
-        return pages.render_event_home(_event_data(slug), language, version, path, partial)
+        return pages.render_event_home(_event_data(slug, version), language, version, path, partial)
 
     return serve_cached(request, slug, build)
 
@@ -88,7 +110,7 @@ def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     query = request.GET.get("q", "")[:100]
 
     def build(version: str, path: str, partial: bool) -> str:
-        data = _event_data(slug)
+        data = _event_data(slug, version)
         rnd = data.round(number)
         if rnd is None:
             raise Http404
@@ -113,7 +135,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     club = request.GET.get("club", "")[:100]
 
     def build(version: str, path: str, partial: bool) -> str:
-        data = _event_data(slug)
+        data = _event_data(slug, version)
         return pages.render_standings(data, language, version, path, partial, after_round, club)
 
     return serve_cached(request, slug, build)
@@ -125,7 +147,7 @@ def table_result(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     step = _int_param(request, "step")
 
     def build(version: str, path: str, partial: bool) -> str:
-        data = _event_data(slug)
+        data = _event_data(slug, version)
         rnd = data.round(number)
         found = next((t for t in rnd.tables if t.number == table), None) if rnd else None
         if found is None:
@@ -140,7 +162,7 @@ def player(request: HttpRequest, slug: str, registration_id: int) -> HttpRespons
     language = _language(request)
 
     def build(version: str, path: str, partial: bool) -> str:
-        data = _event_data(slug)
+        data = _event_data(slug, version)
         if registration_id not in data.people:
             raise Http404
         fragment = cached_player_fragment(data, registration_id, language, version)
@@ -158,14 +180,18 @@ def player_fragment_key(registration_id: int) -> str:
 
 
 def cached_player_fragment(
-    data: sel.EventData, registration_id: int, language: str, version: str
+    data: sel.EventData,
+    registration_id: int,
+    language: str,
+    version: str,
+    histories: dict | None = None,
 ) -> str:
     """The player fragment at ``version``, from the cache (prerendered) or rendered now."""
     key = player_fragment_key(registration_id)
     found = public_cache.lookup(data.event.slug, key, language)
     if found.html is not None and found.version == version:
         return found.html
-    html = pages.player_fragment(data, registration_id, language)
+    html = pages.player_fragment(data, registration_id, language, histories)
     public_cache.store(key, language, version, html)
     return html
 

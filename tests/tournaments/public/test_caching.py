@@ -108,3 +108,65 @@ def test_etag_comparison_is_weak():
     assert public_cache.etag_matches('W/"x", W/"1.2-ja-abc"', etag)
     assert not public_cache.etag_matches('W/"1.3-ja-abc"', etag)
     assert not public_cache.etag_matches(None, etag)
+
+
+def _wsgi_get(app, path: str, query: str = "", **headers):
+    captured = {}
+
+    def start_response(status, response_headers):
+        captured["status"] = status
+        captured["headers"] = dict(response_headers)
+
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "wsgi.url_scheme": "http",
+        **headers,
+    }
+    body = b"".join(app(environ, start_response))
+    return captured["status"], captured["headers"], body
+
+
+def test_wsgi_fast_path_serves_current_renders_and_falls_through_otherwise(client, world):
+    from tournaments.public_wsgi import PublicPageCache
+
+    calls = []
+
+    def django_app(environ, start_response):
+        calls.append(environ["PATH_INFO"])
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"from django"]
+
+    app = PublicPageCache(django_app)
+    standings = url("standings", slug=world.event.slug)
+    status, _, body = _wsgi_get(app, standings, "after=1")
+    assert body == b"from django"  # nothing cached yet at this version
+    client.get(standings + "?after=1")  # Django renders and stores it
+    status, headers, body = _wsgi_get(app, standings, "after=1")
+    assert status == "200 OK" and b"<table" in body and len(calls) == 1
+    assert headers["Cache-Control"].startswith("public")
+    status, _, body = _wsgi_get(app, standings, "after=1", HTTP_IF_NONE_MATCH=headers["ETag"])
+    assert status == "304 Not Modified" and body == b""
+    reg = world.registrations[0]
+    private = url("private", token=reg.private_token)
+    client.get(private)
+    status, headers, body = _wsgi_get(app, private)
+    assert status == "200 OK" and headers["Cache-Control"] == "private, no-store"
+    assert headers["Referrer-Policy"] == "no-referrer"
+    _wsgi_get(app, "/ja/admin/")
+    assert calls[-1] == "/ja/admin/"
+
+
+def test_wsgi_fast_path_leaves_plain_http_to_django_when_ssl_redirect_is_on(
+    client, world, settings
+):
+    from tournaments.public_wsgi import PublicPageCache
+
+    settings.SECURE_SSL_REDIRECT = True
+    app = PublicPageCache(lambda environ, start: start("301 Moved", []) or [b""])
+    standings = url("standings", slug=world.event.slug)
+    client.get(standings, secure=True)
+    assert _wsgi_get(app, standings)[0] == "301 Moved"
+    status, headers, _ = _wsgi_get(app, standings, **{"wsgi.url_scheme": "https"})
+    assert status == "200 OK"

@@ -130,7 +130,7 @@ def test_standings_freeze_hides_later_results(client, world, django_capture_on_c
     assert "not released yet" in table
 
 
-def test_private_page_check_in_and_report(client, world):
+def test_private_page_check_in_and_report(client, world, django_capture_on_commit_callbacks):
     reg = world.registrations[3]
     reg.status = "registered"
     reg.save()
@@ -139,9 +139,13 @@ def test_private_page_check_in_and_report(client, world):
     assert page["Cache-Control"] == "private, no-store"
     assert page["Referrer-Policy"] == "no-referrer"
     assert "Check in" in page.content.decode()
-    client.post(url("private-check-in", token=reg.private_token))
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(url("private-check-in", token=reg.private_token))
     reg.refresh_from_db()
     assert reg.status == "checked_in"
+    after = client.get(done["Location"]).content.decode()
+    assert "You are checked in." in after and 'action="' in after
+    assert ">Check in</button>" not in after
     client.post(url("private-report", token=reg.private_token), {"message": "Missing tile"})
     report = ProblemReport.objects.get()
     assert report.registration == reg and report.table.round == world.round2
@@ -151,6 +155,7 @@ def test_private_page_lists_results_to_confirm(client, world):
     reg = world.registrations[0]  # seated at round 2 table 1 (submitted result)
     html = client.get(url("private", token=reg.private_token)).content.decode()
     assert "Results to confirm" in html and "Round 2, table 1" in html
+    assert f'href="/en/judge/player/{reg.private_token}/"' in html  # the confirm flow
 
 
 def test_unknown_private_token_is_not_found(client, world):

@@ -1,0 +1,281 @@
+"""Load on the public pages: gunicorn + PostgreSQL + Redis + a real Celery worker, with wrk.
+
+    .venv/bin/python bench/load_public.py [--players 500] [--duration 15] [--workers 3]
+
+Loopback only, bounded durations. It (re)creates its own database (``pub_bench``) and uses
+Redis database 6. Three measurements (issue 6):
+
+1. cached standings page at 200 concurrent connections (closed loop: as fast as it goes;
+   and paced: each connection waits 200 ms between requests, i.e. ≤1,000 req/s offered);
+2. the rush: a round is published and, from that instant, 100 connections open the 500
+   players' private pages for 10 s, each connection one page every 2 s (≈500 visits; the
+   first ones arrive while the worker is still prerendering);
+3. a result submitted (counting at once: the event needs no confirmation) → visible on the
+   public standings page (polled over HTTP every 20 ms), median of 20, real Celery worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DB_NAME = "pub_bench"
+DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{DB_NAME}")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6")
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
+BASE = f"http://127.0.0.1:{PORT}"
+SLUG = "bench-open"
+
+ENV = {
+    **os.environ,
+    "DJANGO_SETTINGS_MODULE": "bench.public_settings",
+    "DATABASE_URL": DATABASE_URL,
+    "REDIS_URL": REDIS_URL,
+    "PYTHONPATH": str(ROOT),
+}
+os.environ.update({k: ENV[k] for k in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "REDIS_URL")})
+sys.path.insert(0, str(ROOT))
+
+KANA = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわ"
+
+
+def recreate_database() -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        c.execute(f"CREATE DATABASE {DB_NAME}")
+    import redis
+
+    redis.Redis.from_url(REDIS_URL).flushdb()  # database 6 belongs to this bench
+
+
+def seed(players: int) -> dict:
+    import django
+
+    django.setup()
+    import datetime as dt
+    import json
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from tournaments.access import Actor
+    from tournaments.models import Event, Player, Registration, Round, Seat, Table
+    from tournaments.models_results import EventResultSettings
+    from tournaments.services.results import result_submit
+    from tournaments.services.standings import standings_recompute
+
+    call_command("migrate", verbosity=0)
+    today = timezone.localdate()
+    event = Event.objects.create(
+        name="Bench Open", slug=SLUG, venue="loopback", starts_on=today,
+        ends_on=today + dt.timedelta(days=1), status=Event.Status.RUNNING,
+        game_key="imhotep", table_sizes=[4], rounds_planned=3,
+    )  # fmt: skip
+    EventResultSettings.objects.create(event=event, confirmation_policy="none")
+    regs = []
+    for i in range(players):
+        reading = KANA[i % len(KANA)] + KANA[(i // len(KANA)) % len(KANA)] + f" {i}"
+        player = Player.objects.create(
+            display_name=f"選手{i:03d}", reading=reading, club=f"C{i % 7}"
+        )
+        regs.append(Registration.objects.create(event=event, player=player, status="checked_in"))
+    sheet = json.loads((ROOT / "engines/imhotep/examples/imhotep-4p-sheet.json").read_text())
+    now = timezone.now()
+    rounds = {}
+    for number, status in ((1, "published"), (2, "draft")):
+        rnd = Round.objects.create(
+            event=event, number=number, status=status,
+            published_at=now if status != "draft" else None,
+        )  # fmt: skip
+        rounds[number] = rnd
+        order = regs[number - 1 :] + regs[: number - 1]  # a different seating per round
+        for t in range(players // 4):
+            table = Table.objects.create(round=rnd, number=t + 1, game_key="imhotep")
+            for p in range(4):
+                Seat.objects.create(table=table, registration=order[t * 4 + p], position=p + 1)
+    for table in rounds[1].tables.order_by("number"):
+        names = [s.registration.player.display_name for s in table.seats.order_by("position")]
+        result_submit(
+            table_id=table.pk, actor=Actor(judge_table_id=table.pk), kind="sheet",
+            payload={**sheet, "players": names},
+        )  # fmt: skip
+    rounds[1].status, rounds[1].closed_at = "closed", timezone.now()
+    rounds[1].save()
+    standings_recompute(event_id=event.pk)
+    return {
+        "event_id": event.pk,
+        "round2_id": rounds[2].pk,
+        "tokens": [r.private_token for r in regs],
+        "round2_tables": list(rounds[2].tables.order_by("number").values_list("pk", flat=True)),
+    }
+
+
+def start(cmd: list[str], log: Path) -> subprocess.Popen:
+    return subprocess.Popen(cmd, cwd=ROOT, env=ENV, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)  # fmt: skip
+
+
+def stop(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=15)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def wait_http(url: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"{url} did not answer")
+
+
+LUA_DONE = """
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT requests=%d duration_us=%d non2xx=%d errors=%d "
+    .. "p50_ms=%.2f p95_ms=%.2f p99_ms=%.2f max_ms=%.2f\\n",
+    summary.requests, summary.duration, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+    latency:percentile(99) / 1000, latency.max / 1000))
+end
+"""
+
+
+def wrk(url: str, connections: int, seconds: int, script: str = "", threads: int = 2) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+        f.write(script + LUA_DONE)
+    out = subprocess.run(
+        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "5s",
+         "-s", f.name, url],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    line = next(x for x in out.splitlines() if x.startswith("RESULT"))
+    fields = dict(kv.split("=") for kv in line.split()[1:])
+    result = {k: float(v) for k, v in fields.items()}
+    result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    return result
+
+
+PACED = "request = function() return wrk.format(nil) end\ndelay = function() return 200 end\n"
+
+
+def rush_script(paths: list[str]) -> str:
+    items = ",".join(f'"{p}"' for p in paths)
+    return (
+        f"local paths = {{{items}}}\nlocal i = 0\n"
+        "setup = function(thread) thread:set('offset', math.random(1, #paths)) end\n"
+        "request = function()\n  i = i + 1\n"
+        "  local p = paths[((i + (offset or 0)) % #paths) + 1]\n"
+        "  return wrk.format('GET', p)\nend\n"
+        # 100 connections x one page every 2 s = 50 pages/s: 500 players in 10 s.
+        "delay = function() return 2000 end\n"
+    )
+
+
+def confirm_to_visible(state: dict, rounds: int = 20) -> list[float]:
+    import json
+
+    from django.db import transaction
+
+    from tournaments.access import Actor
+    from tournaments.models import Table
+    from tournaments.models_results import StandingsSnapshot
+    from tournaments.services.results import result_submit
+
+    sheet = json.loads((ROOT / "engines/imhotep/examples/imhotep-4p-sheet.json").read_text())
+    url = f"{BASE}/ja/events/{SLUG}/standings/?partial=1"
+    timings = []
+    for table_id in state["round2_tables"][:rounds]:
+        before = StandingsSnapshot.objects.filter(event_id=state["event_id"]).order_by("-version")
+        latest = before.values_list("version", flat=True).first() or 0
+        table = Table.objects.get(pk=table_id)
+        names = [s.registration.player.display_name for s in table.seats.order_by("position")]
+        with transaction.atomic():
+            result_submit(table_id=table_id, actor=Actor(judge_table_id=table_id), kind="sheet",
+                          payload={**sheet, "players": names})  # fmt: skip
+        committed = time.monotonic()
+        while True:
+            body = urllib.request.urlopen(url, timeout=5).read().decode()
+            match = re.search(r'data-snapshot="(\d+)"', body)
+            if match and int(match.group(1)) > latest:
+                timings.append(time.monotonic() - committed)
+                break
+            if time.monotonic() - committed > 30:
+                timings.append(float("inf"))
+                break
+            time.sleep(0.02)
+        time.sleep(0.3)
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--duration", type=int, default=15)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=8)
+    args = parser.parse_args()
+    logs = Path(tempfile.mkdtemp(prefix="load_public_"))
+    recreate_database()
+    t0 = time.monotonic()
+    state = seed(args.players)
+    print(f"seeded {args.players} players in {time.monotonic() - t0:.1f}s; logs in {logs}")
+    web = start([str(ROOT / ".venv/bin/gunicorn"), "referee.wsgi:application", "-b",
+                 f"127.0.0.1:{PORT}", "-w", str(args.workers), "-k", "gthread",
+                 "--threads", str(args.threads), "--backlog", "2048"],
+                logs / "gunicorn.log")  # fmt: skip
+    worker = start([str(ROOT / ".venv/bin/celery"), "-A", "referee", "worker", "--pool=solo",
+                    "-n", "bench@%h", "--without-gossip", "--without-mingle",
+                    "--loglevel=WARNING"], logs / "celery.log")  # fmt: skip
+    try:
+        standings = f"{BASE}/ja/events/{SLUG}/standings/"
+        wait_http(standings)
+        time.sleep(3)  # let the worker drain the seeding's tasks
+        urllib.request.urlopen(standings).read()
+        closed = wrk(standings, 200, args.duration)
+        paced = wrk(standings, 200, args.duration, PACED)
+        print(f"standings closed-loop c=200: {closed}")
+        print(f"standings paced c=200 (200 ms think time): {paced}")
+
+        from django.utils import timezone
+
+        from tournaments.models import Round
+
+        rnd = Round.objects.get(pk=state["round2_id"])
+        paths = [f"/ja/p/{t}/" for t in state["tokens"]]
+        rnd.status, rnd.published_at = "published", timezone.now()
+        rnd.save()  # on commit: version bump + prerender task on the worker
+        rush = wrk(BASE, 100, 10, rush_script(paths))
+        print(f"rush: 500 private pages, c=100, 10 s from publication: {rush}")
+
+        timings = confirm_to_visible(state)
+        finite = [t for t in timings if t != float("inf")]
+        print(
+            f"confirm→visible (n={len(timings)}, coalesce "
+            f"{os.environ.get('STANDINGS_COALESCE_SECONDS', '2.0')} s): median "
+            f"{statistics.median(timings):.3f}s min {min(finite):.3f}s max {max(timings):.3f}s"
+        )
+    finally:
+        stop(web)
+        stop(worker)
+
+
+if __name__ == "__main__":
+    main()
