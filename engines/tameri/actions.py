@@ -378,7 +378,13 @@ def effect(s: State, m: mv.Effect) -> Result:
     if m.source == "priest_card":
         if i != s.turn.seat or s.players[i].priest_cards < 1:
             return [
-                V("effect.no_source", "M16", "seat {seat} reveals no priest card now", seat=m.seat)
+                V(
+                    "effect.no_source",
+                    "M16",
+                    "seat {seat} reveals no priest card now ({source})",
+                    seat=m.seat,
+                    source=m.source,
+                )
             ], None
     elif (i, m.source) in pending:
         pending.remove((i, m.source))

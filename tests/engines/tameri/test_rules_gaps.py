@@ -375,3 +375,25 @@ CASES = {name[2:]: fn for name, fn in dict(globals()).items() if name.startswith
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_rule(rule):
     CASES[rule]()
+
+
+def test_japanese_messages_use_only_the_params_each_violation_carries():
+    import ast
+    import string
+
+    from engines.tameri.messages_ja import MESSAGES_JA
+
+    root = Path(__file__).resolve().parents[3] / "engines" / "tameri"
+    checked = 0
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("V", "_v")):
+                continue
+            if not isinstance(node.args[0], ast.Constant):
+                continue  # e.g. the push-chain codes, checked through their cases
+            code = node.args[0].value
+            params = {k.arg for k in node.keywords}
+            fields = {f for _, f, _, _ in string.Formatter().parse(MESSAGES_JA[code]) if f}
+            assert fields <= params, (path.name, code, fields - params)
+            checked += 1
+    assert checked > 60
