@@ -95,14 +95,11 @@ class ImhotepEngine(GameEngine):
     def setup(self, ctx):
         return effects.initial_state(ctx)
 
-    def check(self, state, move):
-        return rules.check(state, move)
-
-    def next_state(self, state, move):
-        return effects.next_state(state, move)
-
-    def legal_moves(self, state):
-        return rules.legal_moves(state)
+    # The rule hooks are plain functions of (state, move): bound directly, one call less
+    # per record in a replay.
+    check = staticmethod(rules.check)
+    next_state = staticmethod(effects.next_state)
+    legal_moves = staticmethod(rules.legal_moves)
 
     def is_over(self, state) -> bool:
         return state.phase == "over"

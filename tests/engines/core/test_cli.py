@@ -17,7 +17,7 @@ def run(*args, stdin=None):
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=60,
+        timeout=180,  # the shared sandbox can be very busy
     )
     return proc.returncode, proc.stdout
 
