@@ -463,3 +463,16 @@ def test_localized_message_formats_in_japanese():
     state = in_turn(new_game())
     v = violations(state, {"type": "quarry", "count": 4})[0]
     assert ENGINE.localize(v, "ja") == "1回の採石は3個までです（4個は多すぎます）"
+
+
+def test_V4_G7_judge_recorded_fourth_place_completes_a_replayed_game():
+    layout = (0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3)  # row 1: white 2, the others 1 each
+    state = replace(
+        new_game(options={"sides": {"burial": "B"}}), phase="over", round=6, burial=layout
+    )
+    unknown = ENGINE.score_state(state)
+    assert [row["burial"] for row in unknown.breakdown] == [14, None, None, None]
+    assert {u.rule for u in unknown.unchecked} == {"imhotep:V4"}
+    recorded = play(state, {"type": "printed", "key": "burial_b.ranks.3", "value": 1})
+    known = ENGINE.score_state(recorded)
+    assert [row["burial"] for row in known.breakdown] == [14, 13, 13, 2] and not known.unchecked
