@@ -60,8 +60,8 @@ def check(state: State, move) -> list[Violation]:
             )
         ]
     by = getattr(move, "by", None)
-    seat = state.current_seat()
-    if by is not None and seat is not None and by != state.ctx.players[seat]:
+    seat = state.current_seat() if by is not None else None
+    if seat is not None and by != state.ctx.players[seat]:
         return [
             v(
                 "sequence.wrong_player",

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.core.engine import GameContext
 from engines.core.types import Unchecked
 
 
-@dataclass(frozen=True, slots=True)
-class Ship:
+class Ship(NamedTuple):
+    """One ship of the round. A NamedTuple: immutable and cheap to rebuild on every load."""
+
     capacity: int
     min_load: int | None  # None: neither edition nor judge gave the printed value (G1)
     cargo: tuple[int | None, ...]  # owner seat per space, bow first
@@ -23,7 +24,7 @@ class Ship:
 
     @property
     def load(self) -> int:
-        return sum(1 for c in self.cargo if c is not None)
+        return self.capacity - self.cargo.count(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,26 @@ _PLAIN = tuple(name for name in _NAMES if name not in _LISTS)
 _plain_values = operator.attrgetter(*_PLAIN)
 
 
+class _ListCopy:
+    """A tuple field of the State, copied to a list the first time it is read.
+
+    A non-data descriptor: the copy goes into the instance dict, which then shadows the
+    descriptor, so later reads and assignments are plain attribute accesses.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.nested = name in _NESTED
+
+    def __get__(self, work, owner=None):
+        if work is None:
+            return self
+        value = getattr(work._state, self.name)
+        value = [list(row) for row in value] if self.nested else list(value)
+        vars(work)[self.name] = value
+        return value
+
+
 class Work:
     """A mutable copy of a State: rules edit it in place, then ``freeze`` it.
 
@@ -129,20 +150,7 @@ class Work:
 
     def __init__(self, state: State) -> None:
         self._state = state
-        mine = vars(self)
-        mine.update(zip(_PLAIN, _plain_values(state), strict=True))
-        # Lists nearly every slow-path move edits: copy them now (cheaper than a miss).
-        mine["ships"] = list(state.ships)
-        mine["pending"] = list(state.pending)
-        mine["unloading"] = list(state.unloading)
-
-    def __getattr__(self, name: str):
-        if name not in _LISTS:
-            raise AttributeError(name)
-        value = getattr(self._state, name)
-        value = [list(row) for row in value] if name in _NESTED else list(value)
-        setattr(self, name, value)
-        return value
+        vars(self).update(zip(_PLAIN, _plain_values(state), strict=True))
 
     @property
     def n(self) -> int:
@@ -170,3 +178,7 @@ class Work:
                 values[name] = value
         vars(fresh).update(values)
         return fresh
+
+
+for _name in _LISTS:
+    setattr(Work, _name, _ListCopy(_name))

@@ -202,10 +202,10 @@ def test_V3_temple_B_stones_only_with_bonus_1_and_printed_reward_enforced():
     state = in_turn(new_game(options={"sides": {"temple": "B"}}, edition=edition))
     state = replace(state, temple=(K,), pending=(), phase="turn")
     ships = tuple(
-        replace(s, site=site)
+        s._replace(site=site)
         for s, site in zip(state.ships, ("market", "burial", "obelisk", "pyramid"), strict=True)
     )
-    state = replace(state, ships=ships[:3] + (replace(ships[3], site=None, cargo=(W,)),))
+    state = replace(state, ships=ships[:3] + (ships[3]._replace(site=None, cargo=(W,)),))
     state = play(state, sail(3, "pyramid"))  # 4th ship: round ends, Temple B rewards
     assert state.phase == "decide" and state.pending[-1].kind == "temple"
     assert codes(state, {"type": "temple_reward", "bonus": 1}) == [
@@ -295,10 +295,10 @@ def test_S2_market_gives_no_points():
 def test_S3_temple_A_scores_visible_stones_at_every_round_end():
     state = replace(in_turn(new_game()), temple=(W, K, B, G, W, W))
     ships = tuple(
-        replace(s, site=site)
+        s._replace(site=site)
         for s, site in zip(state.ships[:3], ("market", "burial", "obelisk"), strict=True)
     )
-    state = replace(state, ships=ships + (replace(state.ships[3], cargo=(K,)),))
+    state = replace(state, ships=ships + (state.ships[3]._replace(cargo=(K,)),))
     after = play(state, sail(3, "pyramid"))
     # Visible: W (level 2, column 1), K, B, G, W; black's Pyramid stone scored 2 besides.
     assert after.score == (2, 1 + 2, 1, 1) and after.phase == "ships"
