@@ -189,6 +189,19 @@ def rush_script(paths: list[str]) -> str:
     )
 
 
+def prerender_done(state: dict, since: float, timeout: float = 300) -> float:
+    """Seconds from ``since`` until the last player's English private page is cached at
+    the current version (the prerender task renders ja first, then en)."""
+    from tournaments import public_cache
+
+    path = f"/en/p/{state['tokens'][-1]}/"
+    while time.monotonic() - since < timeout:
+        if public_cache.lookup(SLUG, path, "en").html is not None:
+            return time.monotonic() - since
+        time.sleep(0.25)
+    return float("inf")
+
+
 def confirm_to_visible(state: dict, rounds: int = 20) -> list[float]:
     import json
 
@@ -251,8 +264,11 @@ def main() -> None:
         urllib.request.urlopen(standings).read()
         closed = wrk(standings, 200, args.duration)
         paced = wrk(standings, 200, args.duration, PACED)
+        etag = urllib.request.urlopen(standings).headers["ETag"]
+        polls = wrk(standings, 200, args.duration, f"wrk.headers['If-None-Match'] = '{etag}'\n")
         print(f"standings closed-loop c=200: {closed}")
         print(f"standings paced c=200 (200 ms think time): {paced}")
+        print(f"standings polls answered 304 (If-None-Match), closed-loop c=200: {polls}")
 
         from django.utils import timezone
 
@@ -262,8 +278,10 @@ def main() -> None:
         paths = [f"/ja/p/{t}/" for t in state["tokens"]]
         rnd.status, rnd.published_at = "published", timezone.now()
         rnd.save()  # on commit: version bump + prerender task on the worker
+        published = time.monotonic()
         rush = wrk(BASE, 100, 10, rush_script(paths))
         print(f"rush: 500 private pages, c=100, 10 s from publication: {rush}")
+        print(f"prerender finished {prerender_done(state, published):.1f}s after publication")
 
         timings = confirm_to_visible(state)
         finite = [t for t in timings if t != float("inf")]

@@ -107,6 +107,7 @@ class EventData:
     results: dict[int, ResultSubmission]  # table id → released confirmed submission
     summary: EventSummary | None
     frozen_after: int | None
+    _histories: dict | None = field(default=None, repr=False)
 
     @property
     def games(self) -> list[str]:
@@ -124,6 +125,13 @@ class EventData:
 
     def round(self, number: int) -> RoundView | None:
         return next((r for r in self.rounds if r.number == number), None)
+
+    @property
+    def histories(self) -> dict[int, list[tuple[int, int]]]:
+        """Rank after each round per registration (read once per EventData)."""
+        if self._histories is None:
+            self._histories = rank_history(self.event, self.frozen_after)
+        return self._histories
 
 
 def event_data(event: Event) -> EventData:

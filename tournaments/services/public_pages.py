@@ -52,7 +52,7 @@ def public_pages_prerender(
     if event is None:
         return 0
     data = sel.event_data(event)
-    histories = sel.rank_history(event, data.frozen_after)
+    histories = data.histories
     rounds = [r for r in data.rounds if round_id is None or r.id == round_id]
     stored = 0
     for language, _name in settings.LANGUAGES:

@@ -57,24 +57,32 @@ def serve_cached(
 
 _memo: dict[str, tuple[str, sel.EventData]] = {}
 _memo_lock = threading.Lock()
+_load_locks: dict[str, threading.Lock] = {}
 
 
 def _event_data(slug: str, version: str | None = None) -> sel.EventData:
-    """The event's public data; with ``version``, loaded once per process per version (a
-    rush of misses right after a release then costs one load per worker, not per request)."""
-    if version is not None:
-        with _memo_lock:
-            memo = _memo.get(slug)
-            if memo is not None and memo[0] == version:
-                return memo[1]
+    """The event's public data; with ``version``, loaded once per process per version: a
+    rush of misses right after a release costs one load per worker, not one per request
+    (the other threads wait for it instead of loading the same rows in parallel)."""
+    if version is None:
+        return _load_event_data(slug)
+    with _memo_lock:
+        lock = _load_locks.setdefault(slug, threading.Lock())
+    with lock:
+        memo = _memo.get(slug)
+        if memo is not None and memo[0] == version:
+            return memo[1]
+        data = _load_event_data(slug)
+        data.histories  # noqa: B018 - computed once here, shared by every player page
+        _memo[slug] = (version, data)
+        return data
+
+
+def _load_event_data(slug: str) -> sel.EventData:
     event = sel.public_event(slug)
     if event is None:
         raise Http404
-    data = sel.event_data(event)
-    if version is not None:
-        with _memo_lock:
-            _memo[slug] = (version, data)
-    return data
+    return sel.event_data(event)
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
@@ -191,7 +199,7 @@ def cached_player_fragment(
     found = public_cache.lookup(data.event.slug, key, language)
     if found.html is not None and found.version == version:
         return found.html
-    html = pages.player_fragment(data, registration_id, language, histories)
+    html = pages.player_fragment(data, registration_id, language, histories or data.histories)
     public_cache.store(key, language, version, html)
     return html
 

@@ -226,9 +226,7 @@ def player_fragment(
     the snapshots once."""
     person = data.people[registration_id]
     rows = player_rows(data, registration_id, language)
-    if histories is None:
-        histories = sel.rank_history(data.event, data.frozen_after)
-    history = histories.get(registration_id, [])
+    history = (histories if histories is not None else data.histories).get(registration_id, [])
     chart = rank_chart(history, len(data.people))
     context = {"event": data.event, "person": person, "rows": rows, "chart": chart}
     with translation.override(language):
