@@ -19,6 +19,22 @@ PLAYERS = ["John", "George", "Paul", "Ringo"]
 OUT = Path(__file__).resolve().parents[3] / "engines" / "tameri" / "examples"
 
 
+def gain(state, move) -> float:
+    """Points, resources and temple progress a move gives its player at once."""
+    seat = state.turn.seat
+    after = ENGINE.next_state(state, move)
+    before_p, after_p = state.players[seat], after.players[seat]
+    progress = sum(x or 0 for x in after_p.priests) - sum(x or 0 for x in before_p.priests)
+    return (
+        3 * (after_p.play - before_p.play)
+        + (sum(after_p.res) - sum(before_p.res))
+        + 1.5 * progress
+        + 2 * (len(after_p.buildings) - len(before_p.buildings))
+        + len(after_p.farmers)
+        - len(before_p.farmers)
+    )
+
+
 def play(seed: int = 7):
     rng = random.Random(seed)
     doc = {"game": "tameri", "players": PLAYERS, "moves": []}
@@ -43,8 +59,13 @@ def play(seed: int = 7):
                 ]
             else:
                 actions = [m for m in moves if m.type != "take_nile"]
-                if actions and rng.random() < 0.8:
-                    moves = actions
+                if actions and rng.random() < 0.85:
+                    # A plausible player: usually the action that gains the most now.
+                    moves = (
+                        [max(actions, key=lambda m: gain(state, m))]
+                        if rng.random() < 0.7
+                        else actions
+                    )
                 else:
                     moves = [m for m in moves if m.type == "take_nile"]
         move = rng.choice(moves)
