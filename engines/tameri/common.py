@@ -176,7 +176,17 @@ def use_action(s: State, action: str) -> Result:
     if ok is None:
         if len(t.actions) >= 3:
             return [V("action.too_many", "H1", "a card grants at most 3 actions")], None
-        s = note(s, f"actions of card {t.card}", "the card's actions are not recorded (G6)", "H1")
+        if facts is None or facts.top is None or facts.bottom is None:
+            s = note(
+                s, f"actions of card {t.card}", "the card's actions are not recorded (G6)", "H1"
+            )
+        else:
+            s = note(
+                s,
+                f"both halves of card {t.card}",
+                "used without a recorded glyph match (G6, G10)",
+                "H3",
+            )
     return [], s.but(turn=t.but(actions=(*t.actions, action), step=2))
 
 

@@ -91,8 +91,10 @@ def action_allowed(
         return len(seq) == 1
     if top is None or bottom is None:
         return None
-    if match is None:
-        return is_subsequence(seq, [*top, *bottom]) or None
+    if match is None:  # glyphs unknown: legal under both readings, illegal under both, or open
+        if not is_subsequence(seq, [*top, *bottom]):
+            return False
+        return True if is_subsequence(seq, top) or is_subsequence(seq, bottom) else None
     if match:
         return is_subsequence(seq, [*top, *bottom])
     return is_subsequence(seq, top) or is_subsequence(seq, bottom)

@@ -173,3 +173,14 @@ CASES = {name[2:]: fn for name, fn in dict(globals()).items() if name.startswith
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_rule(rule):
     CASES[rule]()
+
+
+def test_H3_with_unknown_glyphs_an_action_not_on_the_card_is_still_refused():
+    s = turn(top=["decorator"], bottom=["offering"], match=None)
+    assert refused(s, {"type": "sphinx", "seat": 1, "space": 1}) == "action.not_granted"
+    s = ok(
+        s,
+        {"type": "decorator", "seat": 1, "space": 1},
+        {"type": "offering", "seat": 1, "resources": {"fruit": 1}},
+    )
+    assert any(u.rule == "tameri:H3" for u in s.unchecked)
