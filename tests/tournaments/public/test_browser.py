@@ -1,0 +1,103 @@
+"""Public pages in headless Chromium (Debian's, through Playwright): find my table by kana,
+a spectator's standings page updating by itself after a result is confirmed elsewhere, and
+phone-width (390 px) screenshots of standings and a table result with no horizontal
+overflow. Screenshots go to test-artifacts/ (ignored by git)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[3]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NO_OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+@pytest.fixture
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed")
+    # Playwright's sync API runs an event loop in this thread; ORM calls between page
+    # actions are plain synchronous calls.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def test_find_my_table_by_kana(live_server, browser, world):
+    page = browser.new_context(locale="ja-JP", **PHONE).new_page()
+    page.goto(f"{live_server.url}/ja/events/{world.event.slug}/rounds/2/seating/")
+    page.fill("#find-q", "イトウ")  # katakana for a reading stored in hiragana
+    # With JavaScript the map highlights as you type ...
+    page.wait_for_selector('li.seat.hit[data-name="伊藤 陽菜"]')
+    assert page.locator("li.seat.hit").count() == 1
+    # ... and the form itself works without it (server-side search).
+    page.press("#find-q", "Enter")
+    page.wait_for_selector("#hits")
+    hits = page.inner_text("#hits")
+    assert "伊藤 陽菜" in hits and "1卓" in hits and "2番席" in hits
+    page.click("#hits a")
+    assert page.url.endswith("#table-1")
+
+
+def test_spectator_standings_update_after_a_result_is_confirmed_elsewhere(
+    live_server, browser, world
+):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.access import Actor
+    from tournaments.models_results import EventRole
+    from tournaments.services.results import result_confirm
+
+    page = browser.new_context(locale="ja-JP", **PHONE).new_page()
+    page.goto(f"{live_server.url}/ja/events/{world.event.slug}/standings/")
+    before = int(page.get_attribute("table.standings", "data-snapshot"))
+    assert "第1回戦後" in page.inner_text("#live")
+
+    organizer = get_user_model().objects.create_user("org", password="pw-org")
+    EventRole.objects.create(user=organizer, event=world.event, role="organizer")
+    result_confirm(submission_id=world.submitted.pk, actor=Actor(user=organizer))
+
+    # The page polls its partial with If-None-Match every 5-8 s and swaps the table.
+    page.wait_for_function(
+        f"Number(document.querySelector('table.standings').dataset.snapshot) > {before}",
+        timeout=20_000,
+    )
+    assert "第2回戦後" in page.inner_text("#live")
+    assert page.url.endswith("/standings/")  # updated in place, no reload
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("standings", "standings/"),
+        ("table-result", "rounds/1/tables/1/"),
+        ("move-log", "rounds/1/tables/2/?step=12"),
+        ("seating", "rounds/2/seating/"),
+    ],
+)
+def test_phone_width_screenshot_without_horizontal_overflow(
+    live_server, browser, world, name, path
+):
+    ARTIFACTS.mkdir(exist_ok=True)
+    for language in ("ja", "en"):
+        page = browser.new_context(locale=f"{language}-JP", **PHONE).new_page()
+        page.goto(f"{live_server.url}/{language}/events/{world.event.slug}/{path}")
+        page.wait_for_selector("#live")
+        page.screenshot(path=str(ARTIFACTS / f"public-{name}-{language}-390.png"), full_page=True)
+        assert page.evaluate(NO_OVERFLOW), (name, language, page.evaluate(
+            "document.documentElement.scrollWidth"
+        ))
