@@ -152,6 +152,10 @@ def _turn_candidates(s: State) -> Iterator[Any]:
             )
         yield mv.ExtraWeather(type="extra_weather", seat=seat, kind="place_silt", ramp=r)
     held = [r for r, x in zip(RESOURCES, p.res, strict=True) if x > 0]
+    if t.match is False and held and p.buildings:  # H7 through a building's permanent effect
+        yield mv.GlyphCompletion(
+            type="glyph_completion", seat=seat, building=p.buildings[0], pay=held[0]
+        )
     sources = ["supply", "merchant", "architect", *[f for f, _ in p.farmers]]
     for f in FIELDS:
         for space in (1, 2):

@@ -89,6 +89,7 @@ MESSAGES_JA: dict[str, str] = {
     "effect.no_source": "座席{seat}に{source}の効果はありません",
     "season.record": "座席ごとに1つの記録が必要です",
     "season.final_glyph": "座席{seat}の最後のカードは盤面のヒエログリフと{neg}一致します",
+    "season.duplicate_building": "建物{card}はすでに場に出ています",
     "season.building_points": "座席{seat}は建物を所有していません",
     "game.record": "座席ごとに1つの記録が必要です",
     "game.priest_points": "座席{seat}は司祭カードを持っていません",

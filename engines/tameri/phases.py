@@ -461,7 +461,19 @@ def season_end(s: State, m: mv.SeasonEnd) -> Result:
     row = list(s.row[1:]) + [m.new_building.id if m.new_building else None]  # F9.6b
     buildings = dict(s.buildings)
     if m.new_building is not None:
+        owned = {b for p in s.players for b in p.buildings}
+        if m.new_building.id in s.row or m.new_building.id in owned:
+            return [
+                V(
+                    "season.duplicate_building",
+                    "F9",
+                    "building {card} is already in play",
+                    card=m.new_building.id,
+                )
+            ], None
         buildings[m.new_building.id] = merge_building(s, m.new_building)
+    else:
+        s = note(s, "building deck", "no new building was revealed (deck exhausted?; G13)", "G13")
     return [], s.but(
         phase="nile",
         season=s.season + 1,

@@ -299,7 +299,8 @@ def architect(s: State, m: mv.Architect) -> Result:
     row.append(b.new_card.id if b.new_card else None)
     buildings = dict(s.buildings)
     if b.new_card is not None:
-        if b.new_card.id in buildings and b.new_card.id in s.row:
+        owned = {c for q in s.players for c in q.buildings}
+        if b.new_card.id in s.row or b.new_card.id in owned or b.new_card.id == card:
             return [
                 V(
                     "architect.duplicate_card",

@@ -342,3 +342,38 @@ CASES = {name[2:]: fn for name, fn in dict(globals()).items() if name.startswith
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_rule(rule):
     CASES[rule]()
+
+
+def test_F9_a_building_revealed_at_season_end_must_be_new():
+    seats = [{"board": [[1, False]] * 4, "buildings": ["B9"]}, {"board": [[2, False]] * 4}]
+    s = build_state(
+        {
+            "players": P4[:2],
+            "phase": "season_end",
+            "season": 1,
+            "seats": seats,
+            "row": ["B1", "B2", "B3", "B4", "B5"],
+        }
+    )
+    assert (
+        refused(s, {"type": "season_end", "building_points": [0, 0], "new_building": {"id": "B9"}})
+        == "season.duplicate_building"
+    )
+    assert (
+        refused(s, {"type": "season_end", "building_points": [0, 0], "new_building": {"id": "B3"}})
+        == "season.duplicate_building"
+    )
+    s = ok(s, {"type": "season_end", "building_points": [0, 0], "new_building": {"id": "B6"}})
+    assert s.row == ("B2", "B3", "B4", "B5", "B6")
+
+
+def test_M10_the_card_revealed_after_a_purchase_must_be_new():
+    s = turn(
+        top=["architect"], row=["B1", "B2", "B3", "B4", "B5"], seats=[{"architect": 5}, {}, {}, {}]
+    )
+    move = {
+        "type": "architect",
+        "seat": 1,
+        "buy": {"position": 2, "pay": {}, "new_card": {"id": "B4"}},
+    }
+    assert refused(s, move) == "architect.duplicate_card"
