@@ -388,6 +388,19 @@ def effect(s: State, m: mv.Effect) -> Result:
             ], None
     elif (i, m.source) in pending:
         pending.remove((i, m.source))
+    elif m.source == "building" and i == s.turn.seat and m.ref in s.players[i].buildings:
+        # M17: a permanent effect of an owned building, once per turn (L14)
+        t = s.turn
+        if m.ref in t.permanents_used:
+            return [
+                V(
+                    "permanent.used",
+                    "L14",
+                    "building {card}'s effect was used this turn",
+                    card=m.ref,
+                )
+            ], None
+        s = s.but(turn=t.but(permanents_used=(*t.permanents_used, m.ref)))
     else:
         return [
             V(

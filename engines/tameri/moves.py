@@ -101,6 +101,7 @@ class FirstFarmer(Model):
 class NileReveal(Model):
     type: Literal["nile_reveal"]
     cards: list[CardFacts]
+    deck_empty: bool = False  # G13: the season deck ran out, fewer cards were revealed
 
 
 class Weather(Model):

@@ -128,7 +128,9 @@ def first_farmer(s: State, m: mv.FirstFarmer) -> Result:
 
 
 def nile_reveal(s: State, m: mv.NileReveal) -> Result:
-    if len(m.cards) != s.nile_expect:
+    if m.deck_empty and len(m.cards) < s.nile_expect:
+        s = note(s, f"season {s.season} deck", "ran out: fewer cards revealed (G13)", "G13")
+    elif len(m.cards) != s.nile_expect:
         return [
             V(
                 "nile.count",

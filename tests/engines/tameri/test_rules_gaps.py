@@ -397,3 +397,26 @@ def test_japanese_messages_use_only_the_params_each_violation_carries():
             assert fields <= params, (path.name, code, fields - params)
             checked += 1
     assert checked > 60
+
+
+def test_G13_an_exhausted_season_deck_reveals_fewer_cards_when_recorded():
+    s = build_state({"players": P4, "phase": "nile", "nile_expect": 4})
+    assert refused(s, {"type": "nile_reveal", "cards": [{"number": 1}]}) == "nile.count"
+    s = ok(s, {"type": "nile_reveal", "cards": [{"number": 1}], "deck_empty": True})
+    assert s.phase == "weather" and "G13" in " ".join(u.rule for u in s.unchecked)
+
+
+def test_M17_a_permanent_building_effect_is_recorded_once_per_turn():
+    s = turn(seats=[{"buildings": ["E1"]}, {}, {}, {}])
+    move = {
+        "type": "effect",
+        "seat": 1,
+        "source": "building",
+        "ref": "E1",
+        "gains": {"resources": {"flax": 1}},
+    }
+    s = ok(s, move)
+    assert s.players[0].res[2] == 3
+    assert refused(s, move) == "permanent.used"
+    other = {"type": "effect", "seat": 1, "source": "building", "ref": "E2", "gains": {"vp": 1}}
+    assert refused(s, other) == "effect.no_source"
