@@ -95,4 +95,7 @@ class Command(BaseCommand):
         from tournaments.demo_seating import demo_seating  # standings task + seated round 2
 
         demo_seating(event, self.stdout.write)
+        from tournaments.management.demo_public import demo_public  # public pages' demo step
+
+        demo_public(event, self.stdout.write)
         return None
