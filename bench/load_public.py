@@ -10,6 +10,8 @@ Redis database 6. Three measurements (issue 6):
 2. the rush: a round is published and, from that instant, 100 connections open the 500
    players' private pages for 10 s, each connection one page every 2 s (≈500 visits; the
    first ones arrive while the worker is still prerendering);
+   and again for round 3 announced once the prerender is done (Tabbycat's advice to prime
+   before announcing, automated: the bench waits for the prerender to finish);
 3. a result submitted (counting at once: the event needs no confirmation) → visible on the
    public standings page (polled over HTTP every 20 ms), median of 20, real Celery worker.
 """
@@ -94,7 +96,7 @@ def seed(players: int) -> dict:
     sheet = json.loads((ROOT / "engines/imhotep/examples/imhotep-4p-sheet.json").read_text())
     now = timezone.now()
     rounds = {}
-    for number, status in ((1, "published"), (2, "draft")):
+    for number, status in ((1, "published"), (2, "draft"), (3, "draft")):
         rnd = Round.objects.create(
             event=event, number=number, status=status,
             published_at=now if status != "draft" else None,
@@ -117,6 +119,7 @@ def seed(players: int) -> dict:
     return {
         "event_id": event.pk,
         "round2_id": rounds[2].pk,
+        "round3_id": rounds[3].pk,
         "tokens": [r.private_token for r in regs],
         "round2_tables": list(rounds[2].tables.order_by("number").values_list("pk", flat=True)),
     }
@@ -284,6 +287,14 @@ def main() -> None:
         print(f"prerender finished {prerender_done(state, published):.1f}s after publication")
 
         timings = confirm_to_visible(state)
+        rnd3 = Round.objects.get(pk=state["round3_id"])
+        rnd3.status, rnd3.published_at = "published", timezone.now()
+        rnd3.save()
+        published = time.monotonic()
+        ready = prerender_done(state, published)
+        announced = wrk(BASE, 100, 10, rush_script(paths))
+        print(f"round 3: prerender finished {ready:.1f}s after publication; then announced")
+        print(f"rush after the announcement: 500 private pages, c=100, 10 s: {announced}")
         finite = [t for t in timings if t != float("inf")]
         print(
             f"confirm→visible (n={len(timings)}, coalesce "

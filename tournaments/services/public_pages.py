@@ -16,7 +16,7 @@ from tournaments import public_cache
 from tournaments.models import Event
 from tournaments.selectors import public as sel
 from tournaments.views import public_render as pages
-from tournaments.views.private import render_private
+from tournaments.views.private import private_bulk, render_private
 from tournaments.views.public import player_fragment_key
 
 
@@ -31,12 +31,15 @@ def _prerender_players(event, data, histories, language: str, version: str) -> i
     registrations = event.registrations.select_related("player", "event").filter(
         pk__in=list(data.people)
     )
+    known = private_bulk(data)
     stored = 0
     for registration in registrations:
         html = pages.player_fragment(data, registration.pk, language, histories)
         public_cache.store(player_fragment_key(registration.pk), language, version, html)
         path = reverse("tournaments:private", kwargs={"token": registration.private_token})
-        page = render_private(registration, data, language, version, path, "", histories)
+        page = render_private(
+            registration, data, language, version, path, "", histories, known[registration.pk]
+        )
         public_cache.store(path, language, version, page)
         public_cache.remember_token(registration.private_token, event.slug)
         stored += 2

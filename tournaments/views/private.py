@@ -92,7 +92,10 @@ def render_private(
     path: str,
     done: str = "",
     histories: dict | None = None,
+    known: dict | None = None,
 ) -> str:
+    """``known`` (from ``private_bulk``) carries the pending results and current table of
+    many players at once, so a prerender does not query per player."""
     event = registration.event
     fragment = ""
     if registration.status != Registration.Status.DROPPED:
@@ -111,9 +114,9 @@ def render_private(
             "fragment": fragment,
             "can_check_in": registration.status == Registration.Status.REGISTERED
             and event.status in (Event.Status.REGISTRATION, Event.Status.RUNNING),
-            "pending": _pending_confirmations(registration),
+            "pending": known["pending"] if known else _pending_confirmations(registration),
             "confirm_url": _confirm_url(registration),
-            "current_table": _current_table(registration),
+            "current_table": known["current_table"] if known else _current_table(registration),
             "token": registration.private_token,
             "done": done if done in DONE else "",
             "live_url": partial,
@@ -123,8 +126,44 @@ def render_private(
         return render_to_string("public/private.html", context)
 
 
-def private_path_key(token: str) -> str:
-    return public_cache.token_key(token)
+def private_bulk(data: sel.EventData) -> dict[int, dict]:
+    """Per registration: pending confirmations and current table, from one query."""
+    known: dict[int, dict] = {pk: {"pending": [], "current_table": None} for pk in data.people}
+    current = next((r for r in reversed(data.rounds) if r.status == Round.Status.PUBLISHED), None)
+    tables = {}
+    if current is not None:
+        for table in current.tables:
+            tables[table.id] = table
+            for seat in table.seats:
+                if seat.person.registration_id in known:
+                    known[seat.person.registration_id]["current_table"] = _TableRef(
+                        current.number, table.number
+                    )
+    pending = (
+        ResultSubmission.objects.filter(
+            table__round__event=data.event,
+            table__round__status__in=sel.RELEASED,
+            status=ResultSubmission.Status.SUBMITTED,
+        )
+        .select_related("table__round")
+        .prefetch_related("table__seats")
+        .order_by("-created_at")
+    )
+    for submission in pending:
+        for seat in submission.table.seats.all():
+            if seat.registration_id in known:
+                known[seat.registration_id]["pending"].append(
+                    {"round": submission.table.round.number, "table": submission.table.number}
+                )
+    return known
+
+
+class _TableRef:
+    """What the private page shows of the current table (``round.number``, ``number``)."""
+
+    def __init__(self, round_number: int, number: int) -> None:
+        self.round = type("RoundRef", (), {"number": round_number})()
+        self.number = number
 
 
 @require_http_methods(["GET", "HEAD"])

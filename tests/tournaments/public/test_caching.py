@@ -170,3 +170,19 @@ def test_wsgi_fast_path_leaves_plain_http_to_django_when_ssl_redirect_is_on(
     assert _wsgi_get(app, standings)[0] == "301 Moved"
     status, headers, _ = _wsgi_get(app, standings, **{"wsgi.url_scheme": "https"})
     assert status == "200 OK"
+
+
+def test_prerendered_private_pages_equal_on_demand_renders(world):
+    """The prerender's bulk reads (one query for everyone) give the same page as the
+    per-player queries of an on-demand render."""
+    from tournaments.selectors import public as sel
+    from tournaments.views.private import private_bulk, render_private
+
+    data = sel.event_data(world.event)
+    known = private_bulk(data)
+    for reg in world.registrations:
+        path = f"/ja/p/{reg.private_token}/"
+        with translation.override("ja"):
+            bulk = render_private(reg, data, "ja", "v1", path, "", None, known[reg.pk])
+            single = render_private(reg, data, "ja", "v1", path)
+        assert bulk == single
