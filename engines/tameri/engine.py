@@ -9,7 +9,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
-from engines.core.errors import MalformedInput
+from engines.core.errors import MalformedInput, SetupError
 from engines.core.parsing import parse_model
 from engines.core.types import Unchecked, Violation
 from engines.tameri import scoring
@@ -44,6 +44,22 @@ class TameriEngine(GameEngine):
 
     def __init__(self) -> None:
         self._last: tuple[Any, Any, Any] | None = None
+
+    def context(self, doc: Any) -> GameContext:
+        # G1: refuse a solo game with the reason, before the generic player-count check.
+        players = doc.get("players") if isinstance(doc, dict) else getattr(doc, "players", None)
+        if isinstance(players, list) and len(players) == 1:
+            raise SetupError(
+                [
+                    Violation(
+                        "setup.no_solo_rules",
+                        "tameri:G1",
+                        "the Tameri rulebook text has no solo rules; 2 to 4 players only",
+                        path="$.players",
+                    )
+                ]
+            )
+        return super().context(doc)
 
     def setup(self, ctx: GameContext) -> State:
         cards, buildings, lengths = edition_facts(ctx.edition)

@@ -15,6 +15,7 @@ MESSAGES_JA: dict[str, str] = {
     "sheet.hand_glyph_mismatch": "手札の最多ヒエログリフは{want}個ですが、シートは{got}点です",
     "sheet.highest_card_mismatch": "手札の最大のカードは{want}ですが、シートは{got}です",
     "sheet.too_many_glyphs": "手札のヒエログリフ名が{got}種類あります(ゲームには4種類)",
+    "setup.no_solo_rules": "タメリのルール本文にはソロルールがありません(2〜4人のみ)",
     "phase.out_of_order": "今は{move}の記録は受け付けません(フェーズ:{phase})",
     "seat.unknown": "座席{seat}は存在しません",
     "setup.ramps": "8つの耕作地はそれぞれちょうど1つの傾斜路の横にあります",

@@ -420,3 +420,10 @@ def test_M17_a_permanent_building_effect_is_recorded_once_per_turn():
     assert refused(s, move) == "permanent.used"
     other = {"type": "effect", "seat": 1, "source": "building", "ref": "E2", "gains": {"vp": 1}}
     assert refused(s, other) == "effect.no_source"
+
+
+def test_G1_a_solo_game_is_refused_with_the_reason():
+    with pytest.raises(SetupError) as err:
+        ENGINE.context({"game": "tameri", "players": ["Solo"], "moves": []})
+    v = err.value.violations[0]
+    assert (v.code, v.rule, v.path) == ("setup.no_solo_rules", "tameri:G1", "$.players")
