@@ -1,6 +1,7 @@
 """CLI: ``python -m engines games | schema KEY sheet|log | score FILE | replay FILE``.
 
-JSON on stdout. Exit 0 ok, 1 rules violations, 2 malformed input (``-`` reads stdin).
+JSON on stdout. Exit 0 ok, 1 rules violations, 2 malformed input (``-`` reads stdin),
+3 a program error inside an engine (never the judge's fault).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from typing import Any
 
 from engines import available_engines, get_engine
@@ -16,6 +18,7 @@ from engines.core.types import Violation
 from engines.registry import UnknownEngine
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_MALFORMED = 0, 1, 2
+EXIT_ENGINE_BUG = 3  # a program error: must never look like the judge's fault (exit 1 or 2)
 
 
 def _emit(payload: Any) -> None:
@@ -94,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         kind = "malformed" if isinstance(err, MalformedInput) else "violation"
         _emit({"ok": False, "kind": kind, "violations": [v.to_dict() for v in err.violations]})
         return err.exit_code
+    except Exception as err:  # noqa: BLE001 - any other exception is our bug, said as such
+        traceback.print_exc()
+        _emit({"ok": False, "kind": "engine_bug", "error": f"{type(err).__name__}: {err}"})
+        return EXIT_ENGINE_BUG
 
 
 if __name__ == "__main__":

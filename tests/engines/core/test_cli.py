@@ -112,3 +112,18 @@ def test_malformed_input_exits_2(stdin):
 def test_missing_file_exits_2(tmp_path):
     code, out = run("score", str(tmp_path / "nope.json"))
     assert code == 2 and json.loads(out)["violations"][0]["code"] == "malformed.json"
+
+
+def test_a_program_error_inside_an_engine_exits_3_not_1_or_2(monkeypatch, capsys):
+    """An engine's own bug must not look like the judge's illegal move (1) or bad input (2)."""
+    import engines.__main__ as cli
+
+    class Broken:
+        def replay(self, doc):
+            raise KeyError("oops")
+
+    monkeypatch.setattr(cli, "get_engine", lambda key: Broken())
+    monkeypatch.setattr(cli, "_read", lambda path: {"game": "imhotep"})
+    assert cli.main(["replay", "x.json"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert out == {"ok": False, "kind": "engine_bug", "error": "KeyError: 'oops'"}
