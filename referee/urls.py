@@ -18,5 +18,6 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     path("judge/", include("tournaments.judge_urls")),
+    path("console/", include("tournaments.console_urls")),
     path("", include("tournaments.urls")),
 )

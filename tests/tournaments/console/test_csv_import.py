@@ -1,0 +1,97 @@
+"""CSV import: every error shown in the preview, nothing saved while any remains."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.factories import EventFactory, PlayerFactory, RegistrationFactory
+from tournaments.models import Player, Registration
+from tournaments.services.player_import import (
+    ImportRefused,
+    decode_upload,
+    player_register,
+    players_csv_import,
+    players_csv_preview,
+    registration_substitute,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_clean_file_imports_every_player_and_reuses_known_people():
+    event = EventFactory()
+    known = PlayerFactory(display_name="佐藤 葵", reading="さとう あおい")
+    text = "name,reading,club\n佐藤 葵,さとう あおい,\n鈴木 蓮,すずき れん,ナイル会\n\n"
+    preview = players_csv_preview(event, text)
+    assert preview.ok and [r.name for r in preview.rows] == ["佐藤 葵", "鈴木 蓮"]
+    created = players_csv_import(event, text, check_in=True)
+    assert len(created) == 2 and created[0].player == known
+    assert {r.status for r in created} == {Registration.Status.CHECKED_IN}
+    assert Player.objects.get(display_name="鈴木 蓮").club == "ナイル会"
+
+
+def test_preview_lists_each_error_by_line_and_import_saves_nothing():
+    event = EventFactory()
+    existing = RegistrationFactory(event=event)
+    long_name = "x" * 101
+    text = (
+        "名前,よみ,所属\n"
+        "佐藤 葵,さとう,\n"  # line 2 ok
+        ",すずき,\n"  # line 3: no name
+        "佐藤 葵,さとう,\n"  # line 4: duplicate of line 2
+        f"{long_name},,\n"  # line 5: too long
+        f"{existing.player.display_name},{existing.player.reading},\n"  # line 6: registered
+        "山田,やまだ,,extra\n"  # line 7: more cells than columns
+    )
+    preview = players_csv_preview(event, text)
+    errors = {row.line: row.errors for row in preview.rows}
+    assert errors[2] == []
+    assert "The name is missing." in errors[3]
+    assert "Same name and reading as line 2." in errors[4]
+    assert any("longer than 100" in e for e in errors[5])
+    assert "Already registered for this event." in errors[6]
+    assert "More cells than header columns." in errors[7]
+    assert not preview.ok and preview.error_count == 5
+    before = Registration.objects.count()
+    with pytest.raises(ImportRefused):
+        players_csv_import(event, text)
+    assert Registration.objects.count() == before
+    assert not Player.objects.filter(display_name="山田").exists()
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "The file is empty."),
+        ("reading,club\nさとう,\n", "The header has no name column"),
+        ("name,reading\n", "The file has no players."),
+    ],
+)
+def test_file_level_errors(text, message):
+    preview = players_csv_preview(EventFactory(), text)
+    assert not preview.ok and any(message in e for e in preview.errors)
+
+
+def test_uploads_in_shift_jis_and_utf8_bom_decode():
+    text = "name\n佐藤\n"
+    assert decode_upload(text.encode("cp932")) == text
+    assert decode_upload(("\ufeff" + text).encode("utf-8")) == text
+    with pytest.raises(ImportRefused):
+        decode_upload("佐藤".encode("cp932") + b"\x82")  # a lead byte cut off
+
+
+def test_late_entry_and_substitute_takes_over_an_open_seat():
+    from tests.tournaments.factories import RoundFactory, SeatFactory, TableFactory
+
+    event = EventFactory()
+    late = player_register(event, "遅刻 太郎", "ちこく たろう", check_in=True)
+    assert late.status == Registration.Status.CHECKED_IN
+    with pytest.raises(ImportRefused):
+        player_register(event, "遅刻 太郎", "ちこく たろう")
+    table = TableFactory(round=RoundFactory(event=event))
+    seat = SeatFactory(table=table, registration=late)
+    new = registration_substitute(registration_id=late.pk, name="代理 花子")
+    late.refresh_from_db()
+    seat.refresh_from_db()
+    assert late.status == Registration.Status.DROPPED
+    assert seat.registration == new and new.status == Registration.Status.CHECKED_IN

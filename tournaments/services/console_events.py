@@ -1,0 +1,42 @@
+"""Create and edit an event from the console (event row, configuration, result policy)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournaments.models import Event
+from tournaments.models_console import EventConfig
+from tournaments.models_results import EventResultSettings, EventRole
+
+
+@transaction.atomic
+def event_save(
+    *,
+    fields: dict,
+    config: dict,
+    confirmation_policy: str,
+    event: Event | None = None,
+    user=None,
+) -> Event:
+    """Validate and store the event; the creator becomes its organizer."""
+    creating = event is None
+    event = event or Event(status=Event.Status.REGISTRATION)
+    for name, value in fields.items():
+        setattr(event, name, value)
+    event.full_clean()
+    event.save()
+    EventConfig.objects.update_or_create(event=event, defaults={"data": config})
+    EventResultSettings.objects.update_or_create(
+        event=event, defaults={"confirmation_policy": confirmation_policy}
+    )
+    if creating and user is not None and user.is_authenticated:
+        EventRole.objects.get_or_create(user=user, event=event, role=EventRole.Kind.ORGANIZER)
+    return event
+
+
+@transaction.atomic
+def event_set_status(*, event_id: int, status: str) -> Event:
+    event = Event.objects.select_for_update().get(pk=event_id)
+    event.status = Event.Status(status)
+    event.save(update_fields=["status", "updated"])
+    return event
