@@ -150,3 +150,118 @@ def test_fast_paths_match_the_general_path(n, seed, market):
             compared += 1
         state = nxt
     assert compared > 20
+
+
+CARD_NAMES = st.sampled_from(
+    [
+        "entrance",
+        "sarcophagus",
+        "paved_path",
+        "pyramid_decoration",
+        "statue",
+        "lever",
+        "hammer",
+        "sail",
+        "chisel",
+    ]
+)
+SPOT = st.fixed_dictionaries({"ship": st.integers(0, 3), "space": st.integers(0, 3)})
+SITE = st.sampled_from(["market", "pyramid", "temple", "burial", "obelisk"])
+ANY_RECORD = st.one_of(
+    st.fixed_dictionaries(
+        {"type": st.just("round"), "ships": st.lists(st.integers(1, 4), min_size=4, max_size=4)}
+    ),
+    st.fixed_dictionaries({"type": st.sampled_from(["reveal", "draw"]), "card": CARD_NAMES}),
+    st.fixed_dictionaries({"type": st.just("quarry"), "count": st.integers(0, 5)}),
+    st.fixed_dictionaries(
+        {"type": st.just("load"), "ship": st.integers(0, 3), "space": st.integers(0, 3)}
+    ),
+    st.fixed_dictionaries({"type": st.just("sail"), "ship": st.integers(0, 3), "site": SITE}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("play_lever"),
+            "ship": st.integers(0, 3),
+            "site": SITE,
+            "order": st.lists(st.integers(0, 3), max_size=4),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("play_hammer"),
+            "take": st.integers(0, 3),
+            "ship": st.integers(0, 3),
+            "space": st.integers(0, 3),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("play_sail"),
+            "ship": st.integers(0, 3),
+            "space": st.integers(0, 3),
+            "site": SITE,
+        }
+    ),
+    st.fixed_dictionaries(
+        {"type": st.just("play_chisel"), "loads": st.lists(SPOT, min_size=2, max_size=2)}
+    ),
+    st.just({"type": "pass"}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("take"),
+            "card": st.one_of(CARD_NAMES, st.just("pair")),
+            "keep": st.one_of(st.none(), CARD_NAMES),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("place_pyramid"),
+            "pyramid": st.integers(0, 2),
+            "bonus": st.one_of(st.none(), st.integers(0, 3)),
+            "take": st.one_of(st.none(), st.integers(0, 3)),
+            "load": st.one_of(st.none(), SPOT),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("temple_reward"),
+            "bonus": st.one_of(st.none(), st.integers(1, 3)),
+            "take": st.one_of(st.none(), st.integers(0, 2)),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("printed"),
+            "key": st.sampled_from(
+                ["obelisk_b.track.3", "burial_b.ranks.3", "pyramid_b.points.0.0", "x"]
+            ),
+            "value": st.integers(0, 12),
+        }
+    ),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(2, 4),
+    seed=st.integers(0, 2**32 - 1),
+    sides=SIDES,
+    steps=st.integers(0, 250),
+    records=st.lists(ANY_RECORD, min_size=1, max_size=8),
+)
+def test_any_well_formed_record_is_judged_without_crashing(n, seed, sides, steps, records):
+    """From a random legal position, any well-formed record is either rejected with
+    violations or applied keeping the invariants: check and next_state never crash."""
+    state = new_game(["p1", "p2", "p3", "p4"][:n], {"sides": sides})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.phase == "over":
+            break
+        state = ENGINE.apply(state, rng.choice(list(ENGINE.legal_moves(state))))
+    for i, record in enumerate(records):
+        move = ENGINE.parse_move({k: v for k, v in record.items() if v is not None}, i)
+        problems = ENGINE.check(state, move)
+        assert all(p.rule and p.rule.startswith("imhotep:") for p in problems)
+        if not problems:
+            after = ENGINE.next_state(state, move)
+            check_invariants(state, after)
+            state = after
