@@ -232,6 +232,10 @@
       $("#version-label").textContent = T.version + " " + current.version;
     }
     badge.dataset.status = current ? current.status : "none";
+    // A confirmed table takes corrections from a head judge only: stop new entries here.
+    const locked = Boolean(current && current.status === "confirmed");
+    ["#submit-sheet", "#save-draft", "#submit-log", "#add-step"].forEach((sel) => { $(sel).disabled = locked; });
+    $("#locked").hidden = !locked;
     const waiting = current && current.status === "submitted";
     $("#confirm-panel").hidden = !waiting;
     $$(".confirm-player").forEach((button) => {
