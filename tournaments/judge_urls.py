@@ -21,6 +21,7 @@ urlpatterns = [
     path("tables/<int:table_id>/preview", views.preview_json, name="preview-login"),
     path("tables/<int:table_id>/log-check", views.log_check_json, name="log-check-login"),
     path("<str:token>/", views.table_page, name="table"),
+    path("<str:token>/qr.svg", views.table_qr, name="table-qr"),
     path("<str:token>/state", views.state_json, name="state"),
     path("<str:token>/entry", views.entry_json, name="entry"),
     path("<str:token>/confirm", views.confirm_json, name="confirm"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -291,3 +291,24 @@ def player_action(request, token: str, submission_id: int):
     except (svc.ResultError, NotAllowed, ResultSubmission.DoesNotExist) as error:
         messages.error(request, str(error))
     return redirect("judge:player", token=token)
+
+
+@require_GET
+def table_qr(request, token: str):
+    """The table's private judge URL as an SVG QR code, for the organizer to print and
+    hand to that table's judge (whoever can fetch it already holds the token)."""
+    import io
+
+    import qrcode
+    import qrcode.image.svg
+
+    table = Table.objects.filter(judge_token=token).first()
+    if table is None:
+        raise Http404
+    url = request.build_absolute_uri(reverse("judge:table", kwargs={"token": token}))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -172,3 +172,59 @@ def test_player_confirms_and_disputes_on_their_private_page(client):
                 {"action": "dispute", "reason": "burial count"})  # fmt: skip
     sub.refresh_from_db()
     assert sub.status == "disputed"
+
+
+def test_table_qr_code_encodes_the_private_judge_url(client):
+    table = make_table(make_event("imhotep"))
+    response = client.get(f"/ja/judge/{table.judge_token}/qr.svg")
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<?xml") and b"<svg" in response.content
+    assert client.get("/ja/judge/no-such-token/qr.svg").status_code == 404
+
+
+LOGIN_ROLES = {
+    "organizer": True, "head_judge": True, "table_judge": True, "player": True,
+    "other_table_judge": False, "other_player": False, "unrelated_user": False, "public": False,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("role", LOGIN_ROLES)
+def test_logged_in_page_endpoints_by_role(client, role):
+    """The page's JSON endpoints after login, for every role (the token URL is scoped by
+    its token; see test_judge_url_is_scoped_to_its_table)."""
+    from tests.tournaments.factories import RegistrationFactory
+    from tournaments.models import Registration
+
+    event = make_event("imhotep")
+    table = make_table(event)
+    other = make_table(event, round_=table.round)
+    seat1 = Registration.objects.get(pk=seat_registrations(table)[0])
+    accounts = {
+        "organizer": lambda: user("o", event, "organizer"),
+        "head_judge": lambda: user("h", event, "head_judge"),
+        "table_judge": lambda: user("t", event, "table_judge", table=table),
+        "other_table_judge": lambda: user("t2", event, "table_judge", table=other),
+        "player": lambda: user("p", event, "player", registration=seat1),
+        "other_player": lambda: user(
+            "p2", event, "player", registration=RegistrationFactory(event=event)
+        ),
+        "unrelated_user": lambda: user("u"),
+        "public": lambda: None,
+    }
+    account = accounts[role]()
+    if account is not None:
+        client.force_login(account)
+    base = f"/ja/judge/tables/{table.pk}/"
+    entry = post(client, base + "entry", {"action": "submit", "kind": "sheet",
+                 "payload": imhotep_sheet()})  # fmt: skip
+    page = client.get(base)
+    if LOGIN_ROLES[role]:
+        assert entry.status_code == 201 and page.status_code == 200
+        sub_id = entry.json()["current"]["id"]
+        confirm = post(client, base + "confirm", {"submission_id": sub_id,
+                       "registration_id": seat1.pk})  # fmt: skip
+        assert confirm.status_code == 200
+    else:
+        assert entry.status_code == 404  # the table's existence is not revealed
+        assert page.status_code in (302, 404)  # anonymous: to the login page
+        assert not ResultSubmission.objects.exists()
