@@ -324,7 +324,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
 
     def log_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         items = self.move_adapter.json_schema()
-        return envelope_schema(self.meta.key, "moves", {"type": "array", "items": items})
+        body: dict[str, Any] = {"type": "array", "items": items}
+        if "$defs" in items:  # lift them to the root, where the items' "$ref"s point
+            body["$defs"] = items.pop("$defs")
+        return envelope_schema(self.meta.key, "moves", body)
 
     def localize(self, violation: Violation, lang: str) -> str:
         """The violation's message in ``lang`` ("ja" or "en")."""

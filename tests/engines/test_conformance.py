@@ -246,3 +246,13 @@ def test_malformed_documents_only_raise_input_errors(key, data):
             )
         ),
     )
+
+
+@pytest.mark.parametrize(("key", "path"), example_files(), ids=lambda x: getattr(x, "name", x))
+def test_examples_validate_against_the_published_json_schema(key, path):
+    jsonschema = pytest.importorskip("jsonschema")
+    engine = get_engine(key)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    schema = engine.log_schema() if "moves" in doc else engine.sheet_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(doc)
