@@ -27,10 +27,18 @@ def test_every_worked_example_has_a_vector():
 def test_vector(path):
     vector = json.loads(path.read_text(encoding="utf-8"))
     doc, expect = vector["document"], vector["expect"]
+    validate_against_schema(doc)
     if "sheet" in doc:
         check_sheet(doc, expect)
     else:
         check_replay(doc, expect)
+
+
+def validate_against_schema(doc):
+    """Every vector is also a valid document by the published JSON Schema."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = ENGINE.sheet_schema() if "sheet" in doc else ENGINE.log_schema()
+    jsonschema.Draft202012Validator(schema).validate(doc)
 
 
 def check_sheet(doc, expect):
