@@ -8,7 +8,7 @@ Redis database 6. Three measurements (issue 6):
 1. cached standings page at 200 concurrent connections (closed loop: as fast as it goes;
    and paced: each connection waits 200 ms between requests, i.e. ≤1,000 req/s offered);
 2. the rush: a round is published and, from that instant, 100 connections open the 500
-   players' private pages for 10 s, each connection one page every 2 s (≈500 visits; the
+   players' private pages for 10 s, each connection one page every ~2 s (≈500 visits; the
    first ones arrive while the worker is still prerendering);
    and again for round 3 announced once the prerender is done (Tabbycat's advice to prime
    before announcing, automated: the bench waits for the prerender to finish);
@@ -187,8 +187,8 @@ def rush_script(paths: list[str]) -> str:
         "request = function()\n  i = i + 1\n"
         "  local p = paths[((i + (offset or 0)) % #paths) + 1]\n"
         "  return wrk.format('GET', p)\nend\n"
-        # 100 connections x one page every 2 s = 50 pages/s: 500 players in 10 s.
-        "delay = function() return 2000 end\n"
+        # 100 connections x one page every ~2 s (1.8 s think + response): ≥500 visits in 10 s.
+        "delay = function() return 1800 end\n"
     )
 
 
@@ -255,7 +255,7 @@ def main() -> None:
     print(f"seeded {args.players} players in {time.monotonic() - t0:.1f}s; logs in {logs}")
     web = start([str(ROOT / ".venv/bin/gunicorn"), "referee.wsgi:application", "-b",
                  f"127.0.0.1:{PORT}", "-w", str(args.workers), "-k", "gthread",
-                 "--threads", str(args.threads), "--backlog", "2048"],
+                 "--threads", str(args.threads), "--backlog", "2048", "--keep-alive", "30"],
                 logs / "gunicorn.log")  # fmt: skip
     worker = start([str(ROOT / ".venv/bin/celery"), "-A", "referee", "worker", "--pool=solo",
                     "-n", "bench@%h", "--without-gossip", "--without-mingle",
