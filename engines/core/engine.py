@@ -16,6 +16,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from engines.core.editions import Edition, resolve_edition
 from engines.core.errors import IllegalMove, MalformedInput, SetupError
+from engines.core.messages_ja import CORE_MESSAGES_JA, MALFORMED_JA
 from engines.core.parsing import Envelope, parse_envelope, parse_model
 from engines.core.types import (
     Category,
@@ -330,12 +331,17 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         return envelope_schema(self.meta.key, "moves", body)
 
     def localize(self, violation: Violation, lang: str) -> str:
-        """The violation's message in ``lang`` ("ja" or "en")."""
-        if lang == "ja" and violation.code in self.messages_ja:
-            try:
-                return self.messages_ja[violation.code].format(**violation.params)
-            except (KeyError, IndexError, ValueError):
-                pass
+        """The violation's message in ``lang`` ("ja" or "en"); English when no template fits."""
+        if lang == "ja":
+            code = violation.code
+            template = self.messages_ja.get(code) or CORE_MESSAGES_JA.get(code)
+            if template is None and code.startswith("malformed."):
+                template = MALFORMED_JA
+            if template is not None:
+                try:
+                    return template.format(**violation.params)
+                except (KeyError, IndexError, ValueError):
+                    pass
         return violation.text
 
 

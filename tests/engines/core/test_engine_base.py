@@ -143,3 +143,22 @@ def test_report_and_meta_serialise_to_json_shapes(toy):
     assert d["ok"] and d["game_over"] and d["outcome"]["players"][0]["total"] == 6
     meta = toy.meta.to_dict()
     assert meta["name"] == {"en": "Toy", "ja": "トイ"} and meta["players"] == {"min": 2, "max": 3}
+
+
+def test_localize_covers_the_framework_codes_in_japanese(toy):
+    with pytest.raises(SetupError) as err:
+        toy.context(log(players=["a"]))
+    assert (
+        toy.localize(err.value.violations[0], "ja")
+        == "Toy のプレイ人数は2～3人です（1人ではありません）"
+    )
+    with pytest.raises(MalformedInput) as err:
+        toy.replay(log({"type": "add", "n": "many"}))
+    text = toy.localize(err.value.violations[0], "ja")
+    assert text.startswith("$.moves[0].n: 入力の形式が正しくありません")
+    with pytest.raises(MalformedInput) as err:
+        toy.replay({"game": "chess", "players": ["a", "b"], "moves": []})
+    assert (
+        toy.localize(err.value.violations[0], "ja")
+        == "この文書は 'toy' ではなく 'chess' のものです"
+    )
