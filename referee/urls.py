@@ -18,6 +18,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     path("judge/", include("tournaments.judge_urls")),
+    path("console/extra/", include("tournaments.urls_console_extra")),
     path("console/", include("tournaments.console_urls")),
     path("", include("tournaments.urls")),
 )

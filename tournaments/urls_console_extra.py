@@ -1,0 +1,19 @@
+"""Extra organizer console pages, under /<lang>/console/extra/ (edition data, ratings,
+finals and awards, paper score sheets). Organizer-only; see views/console_extra_common."""
+
+from django.urls import path
+
+from tournaments.views import console_extra_editions as editions
+
+app_name = "console_extra"
+
+urlpatterns = [
+    path("<slug:slug>/editions/", editions.edition_list, name="editions"),
+    path("<slug:slug>/editions/<str:game>/", editions.edition_detail, name="edition"),
+    path(
+        "<slug:slug>/editions/<str:game>/export.json",
+        editions.edition_export,
+        name="edition-export",
+    ),
+    path("<slug:slug>/editions/<str:game>/import/", editions.edition_import, name="edition-import"),
+]

@@ -1,0 +1,51 @@
+"""Shared pieces of the extra console pages (/console/extra/...): organizer-only access.
+
+Organizers are users with an ``EventRole`` of kind organizer for the event, staff users
+and superusers. Head judges use the main console; these pages change event data
+(edition values, finals) or show league-wide ratings, which is the organizer's call.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event
+from tournaments.models_results import ActionLog, EventRole
+
+
+def is_organizer(user, event: Event | None = None) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    roles = EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER)
+    if event is not None:
+        roles = roles.filter(event=event)
+    return roles.exists()
+
+
+def organizer_event(request, slug: str) -> Event:
+    """The event, if the logged-in user organizes it; else 403 (404 if unknown)."""
+    event = get_object_or_404(Event, slug=slug)
+    if not is_organizer(request.user, event):
+        raise PermissionDenied(_("You do not organize this event."))
+    return event
+
+
+def require_any_organizer(request) -> None:
+    if not is_organizer(request.user):
+        raise PermissionDenied(_("Only organizers may open this page."))
+
+
+def log_action(request, event: Event, action: str, **data) -> None:
+    """An audit entry for a console change (the action log is append-only)."""
+    ActionLog.objects.create(
+        event=event,
+        action=action,
+        actor_user=request.user,
+        actor=f"user:{request.user.get_username()}",
+        data=data,
+        remote_addr=request.META.get("REMOTE_ADDR"),
+    )
