@@ -102,7 +102,7 @@ def test_export_import_round_trip_between_two_events():
     "doc, fragment",
     [
         ("not json", "JSON"),
-        ('{"format": "other", "game": "nile_murals", "values": {}}', "format"),
+        ('{"format": "other", "game": "nile_murals", "values": {}}', "'other'"),
         ('{"format": "referee-edition/1", "game": "imhotep", "values": {}}', "imhotep"),
     ],
 )
