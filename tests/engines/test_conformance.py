@@ -64,7 +64,9 @@ def playout(key: str, n: int, seed: int):
         problems = engine.check(state, move)
         assert not problems, f"{key}: legal_moves yielded an illegal move {move!r}: {problems}"
         illegal_codes |= probe_illegal(engine, state, move, rng)
-        records.append(engine.dump_move(move))
+        record = engine.dump_move(move)
+        assert engine.parse_move(json.loads(json.dumps(record)), 0) == move, "dump/parse round trip"
+        records.append(record)
         state = engine.apply(state, move)
     return records, state, engine.is_over(state), frozenset(illegal_codes)
 
