@@ -18,6 +18,15 @@ from tournaments.services.player_import import (
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Messages are checked in English whatever language an earlier test left active."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 def test_clean_file_imports_every_player_and_reuses_known_people():
     event = EventFactory()
     known = PlayerFactory(display_name="佐藤 葵", reading="さとう あおい")
