@@ -167,6 +167,9 @@ class ResultSubmission(models.Model):
     edition = models.JSONField(_("edition"), null=True, blank=True)
     outcome = models.JSONField(_("outcome"), null=True, blank=True)
     violations = models.JSONField(_("violations"), default=list, blank=True)
+    # [[rank, total], ...] per seat, copied from the outcome when saved: standings read
+    # this small column instead of decoding thousands of full outcomes.
+    lines = models.JSONField(default=list, blank=True, editable=False)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices)
     submitted_via = models.CharField(max_length=12, choices=Via.choices)
     submitted_by = models.ForeignKey(
@@ -220,6 +223,12 @@ class ResultSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} v{self.version} ({self.status})"
+
+    @staticmethod
+    def lines_of(outcome: dict | None) -> list[list[int | None]]:
+        if not outcome:
+            return []
+        return [[p["rank"], p.get("total")] for p in outcome.get("players", [])]
 
     @property
     def placements(self) -> list[int]:

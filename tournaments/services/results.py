@@ -180,6 +180,7 @@ def _write_version(
         options=verdict.options,
         edition=verdict.edition,
         outcome=verdict.outcome,
+        lines=ResultSubmission.lines_of(verdict.outcome),
         violations=verdict.violations,
         status=Status.DRAFT if status == Status.DRAFT else Status.SUBMITTED,
         submitted_via=_via(actor),
