@@ -293,16 +293,12 @@ def apply_place_pyramid(w: Work, move: m.PlacePyramid) -> None:
     seat = w.pending.pop().seat
     space = len(w.pyramids_b[move.pyramid])
     w.pyramids_b[move.pyramid].append(seat)
-    points = w.printed(f"pyramid_b.points.{move.pyramid}.{space}")
-    if points is None:
-        points = move.points
+    points = recorded(w, f"pyramid_b.points.{move.pyramid}.{space}", move.points)
     if points is None:
         mark_unknown(w, seat, f"Pyramid B space {move.pyramid}.{space} points", "imhotep:G5")
     else:
         w.score[seat] += points
-    bonus = w.printed(f"pyramid_b.bonus.{move.pyramid}.{space}")
-    if bonus is None:
-        bonus = move.bonus
+    bonus = recorded(w, f"pyramid_b.bonus.{move.pyramid}.{space}", move.bonus)
     if bonus is None:
         w.unchecked.append(
             Unchecked(
@@ -322,7 +318,7 @@ def apply_place_pyramid(w: Work, move: m.PlacePyramid) -> None:
 def apply_temple_reward(w: Work, move: m.TempleReward) -> None:
     pending = w.pending.pop()
     seat = pending.seat
-    bonus = w.printed(f"temple_b.columns.{pending.column}") or move.bonus
+    bonus = recorded(w, f"temple_b.columns.{pending.column}", move.bonus)
     if bonus is None:
         mark_unknown(w, seat, f"Temple B column {pending.column} reward", "imhotep:G6")
     elif bonus == 1:
@@ -334,6 +330,16 @@ def apply_temple_reward(w: Work, move: m.TempleReward) -> None:
         w.score[seat] += 2
     elif bonus == 3 and cards_available(w.deck, w.discard):
         w.pending.append(Pending("draw", seat))
+
+
+def recorded(w: Work, key: str, given: int | None) -> int | None:
+    """The printed value at ``key``; a value the judge gives where none is known becomes a
+    recorded fact, so a later record for the same space must agree with it (check)."""
+    known = w.printed(key)
+    if known is None and given is not None:
+        w.facts.append((key, given))
+        return given
+    return known
 
 
 def apply_printed(w: Work, move: m.Printed) -> None:

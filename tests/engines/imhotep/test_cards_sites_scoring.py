@@ -12,6 +12,7 @@ from engines.imhotep import ENGINE
 from engines.imhotep.components import CARD_INDEX
 from engines.imhotep.messages_ja import MESSAGES_JA
 from engines.imhotep.scoring import burial_a, burial_areas, rank_split
+from engines.imhotep.state import Pending
 
 from .conftest import codes, in_turn, new_game, play, violations, with_cargo
 
@@ -476,3 +477,26 @@ def test_V4_G7_judge_recorded_fourth_place_completes_a_replayed_game():
     recorded = play(state, {"type": "printed", "key": "burial_b.ranks.3", "value": 1})
     known = ENGINE.score_state(recorded)
     assert [row["burial"] for row in known.breakdown] == [14, 13, 13, 2] and not known.unchecked
+
+
+def test_V3_G6_a_recorded_temple_reward_is_a_fact_for_later_rounds():
+    state = in_turn(new_game(options={"sides": {"temple": "B"}}))
+    state = replace(state, temple=(K,))
+    ships = tuple(
+        s._replace(site=site)
+        for s, site in zip(state.ships, ("market", "burial", "obelisk", "pyramid"), strict=True)
+    )
+    state = replace(state, ships=ships[:3] + (ships[3]._replace(site=None, cargo=(W,)),))
+    state = play(state, sail(3, "pyramid"), {"type": "temple_reward", "bonus": 2})
+    assert state.facts == (("temple_b.columns.0", 2),) and state.score[K] == 2
+    # Next round the same column cannot be recorded as another reward.
+    again = replace(
+        in_turn(state),
+        temple=(K,),
+        phase="decide",
+        pending=(Pending("temple", K, 0),),
+    )
+    assert codes(again, {"type": "temple_reward", "bonus": 1}) == [
+        ("temple.bonus_mismatch", "imhotep:G6")
+    ]
+    assert [m.bonus for m in ENGINE.legal_moves(again)] == [None]
