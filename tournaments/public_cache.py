@@ -103,6 +103,20 @@ def store(path: str, language: str, version: str, html: str) -> None:
     cache.set(page_key(path, language), (version, html), PAGE_TIMEOUT)
 
 
+def store_many(entries: list[tuple[str, str, str, str]]) -> None:
+    """Store (path, language, version, html) renders in one round trip."""
+    cache.set_many(
+        {page_key(path, lang): (version, html) for path, lang, version, html in entries},
+        PAGE_TIMEOUT,
+    )
+
+
+def next_version(version: str) -> str:
+    """The version an event's pages will have after its next bump."""
+    head, _, last = version.rpartition(".")
+    return f"{head}.{int(last) + 1}" if head else str(int(last) + 1)
+
+
 def token_key(token: str) -> str:
     # Hashed: the cache never holds a private token in clear.
     return "pub:tok:" + hashlib.blake2b(token.encode(), digest_size=16).hexdigest()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from tournaments import tasks_public  # noqa: E402,F401 - registers the prerender task with Celery
@@ -25,6 +25,7 @@ from tournaments.models_results import (
 )
 
 logger = logging.getLogger(__name__)
+FLIP_FALLBACK_SECONDS = 60
 
 
 def _event_id(instance) -> int | None:
@@ -81,6 +82,8 @@ WATCHED = (
 
 
 def _changed(sender, instance, **kwargs) -> None:
+    if getattr(instance, "_public_publishing", False):
+        return  # the prerender task flips the version once the round's pages are ready
     try:
         bump_after_commit(_event_id(instance))
     except Exception:  # a related row already gone (cascade delete)  # noqa: BLE001
@@ -109,10 +112,39 @@ def _event_changed(sender, instance: Event, **kwargs) -> None:
     transaction.on_commit(bump)
 
 
+@receiver(pre_save, sender=Round, dispatch_uid="public-round-publishing")
+def _round_publishing(sender, instance: Round, **kwargs) -> None:
+    """Mark a save that makes a round public (draft → published, or created published)."""
+    publishing = instance.status == Round.Status.PUBLISHED
+    if publishing and instance.pk is not None:
+        before = Round.objects.filter(pk=instance.pk).values_list("status", flat=True).first()
+        publishing = before in (None, Round.Status.DRAFT)
+    instance._public_publishing = publishing
+
+
 @receiver(post_save, sender=Round, dispatch_uid="public-prerender-round")
 def _round_saved(sender, instance: Round, **kwargs) -> None:
-    if instance.status != Round.Status.DRAFT:
+    if getattr(instance, "_public_publishing", False):
+        instance._public_publishing = False  # a later save of this object is no publication
+        _flip_after_commit(instance.event_id, instance.pk)
+    elif instance.status != Round.Status.DRAFT:
         prerender_after_commit(instance.event_id, instance.pk)
+
+
+def _flip_after_commit(event_id: int, round_id: int) -> None:
+    from tournaments.tasks_public import public_flip_fallback_task, public_pages_prerender_task
+
+    def flip() -> None:
+        from tournaments.public_cache import current_version
+
+        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+        if slug is None:
+            return
+        base = current_version(slug)
+        public_pages_prerender_task.delay(event_id, round_id, True, True)
+        public_flip_fallback_task.apply_async((event_id, base), countdown=FLIP_FALLBACK_SECONDS)
+
+    transaction.on_commit(flip)
 
 
 @receiver(post_save, sender=StandingsSnapshot, dispatch_uid="public-prerender-snapshot")

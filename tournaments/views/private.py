@@ -93,12 +93,12 @@ def render_private(
     done: str = "",
     histories: dict | None = None,
     known: dict | None = None,
+    fragment: str | None = None,
 ) -> str:
     """``known`` (from ``private_bulk``) carries the pending results and current table of
     many players at once, so a prerender does not query per player."""
     event = registration.event
-    fragment = ""
-    if registration.status != Registration.Status.DROPPED:
+    if fragment is None and registration.status != Registration.Status.DROPPED:
         data = data or _event_data(event.slug, version)
         if registration.pk in data.people:
             fragment = cached_player_fragment(data, registration.pk, language, version, histories)
@@ -111,7 +111,7 @@ def render_private(
             "event": event,
             "registration": registration,
             "person": registration.player,
-            "fragment": fragment,
+            "fragment": fragment or "",
             "can_check_in": registration.status == Registration.Status.REGISTERED
             and event.status in (Event.Status.REGISTRATION, Event.Status.RUNNING),
             "pending": known["pending"] if known else _pending_confirmations(registration),

@@ -98,6 +98,8 @@ def test_phone_width_screenshot_without_horizontal_overflow(
         page.goto(f"{live_server.url}/{language}/events/{world.event.slug}/{path}")
         page.wait_for_selector("#live")
         page.screenshot(path=str(ARTIFACTS / f"public-{name}-{language}-390.png"), full_page=True)
-        assert page.evaluate(NO_OVERFLOW), (name, language, page.evaluate(
-            "document.documentElement.scrollWidth"
-        ))
+        assert page.evaluate(NO_OVERFLOW), (
+            name,
+            language,
+            page.evaluate("document.documentElement.scrollWidth"),
+        )

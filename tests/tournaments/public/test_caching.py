@@ -186,3 +186,39 @@ def test_prerendered_private_pages_equal_on_demand_renders(world):
             bulk = render_private(reg, data, "ja", "v1", path, "", None, known[reg.pk])
             single = render_private(reg, data, "ja", "v1", path)
         assert bulk == single
+
+
+def test_publication_becomes_visible_only_when_its_pages_are_ready(
+    client, world, django_capture_on_commit_callbacks
+):
+    slug = world.event.slug
+    with django_capture_on_commit_callbacks(execute=True):
+        round4 = RoundFactory(event=world.event)
+        table = TableFactory(round=round4)
+        for reg in world.registrations[:4]:
+            SeatFactory(table=table, registration=reg)
+    home = url("event-detail", "en", slug=slug)
+    assert "Round 4" not in client.get(home).content.decode()
+    before = public_cache.current_version(slug)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        round4.status = "published"
+        round4.published_at = timezone.now()
+        round4.save()
+    assert public_cache.current_version(slug) == before  # committed, not yet flipped
+    assert "Round 4" not in client.get(home).content.decode()  # the cached page still
+    for callback in callbacks:
+        callback()  # the flip: prerender at the next version (eager task), then bump
+    assert public_cache.current_version(slug) == public_cache.next_version(before)
+    seating = url("seating", slug=slug, number=4)
+    assert public_cache.lookup(slug, seating, "ja").html is not None  # ready at the flip
+    assert "Round 4" in client.get(home).content.decode()
+
+
+def test_flip_fallback_bumps_only_when_no_flip_happened(world):
+    from tournaments.services.public_pages import public_flip_fallback
+
+    slug = world.event.slug
+    base = public_cache.current_version(slug)
+    assert public_flip_fallback(event_id=world.event.pk, base_version=base) is True
+    assert public_cache.current_version(slug) != base
+    assert public_flip_fallback(event_id=world.event.pk, base_version=base) is False
