@@ -2,7 +2,13 @@
 
 from django.urls import path
 
-from tournaments.views import console, console_exports, console_players, console_rounds
+from tournaments.views import (
+    console,
+    console_exports,
+    console_finals,
+    console_players,
+    console_rounds,
+)
 
 app_name = "console"
 
@@ -28,6 +34,8 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/do/", console_rounds.round_action, name="round-action"),
     path("<slug:slug>/rounds/<int:number>/board/", console_rounds.round_board_view, name="board"),
     path("<slug:slug>/rounds/<int:number>/print/", console_rounds.round_print, name="print"),
+    path("<slug:slug>/finals/", console_finals.finals, name="finals"),
+    path("<slug:slug>/awards/", console_finals.awards_view, name="awards"),
     path(
         "<slug:slug>/export/<str:what>.<str:fmt>",
         console_exports.export,
