@@ -224,6 +224,13 @@ class ResultSubmission(models.Model):
     def __str__(self) -> str:
         return f"{self.table} v{self.version} ({self.status})"
 
+    def save(self, *args, **kwargs) -> None:
+        if self.outcome and not self.lines:
+            self.lines = self.lines_of(self.outcome)
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "lines"}
+        super().save(*args, **kwargs)
+
     @staticmethod
     def lines_of(outcome: dict | None) -> list[list[int | None]]:
         if not outcome:

@@ -11,6 +11,7 @@ round they were seated in).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -71,6 +72,17 @@ def counted_submissions(event_id: int) -> list[CountedResult]:
         best = chosen.get(result.table_id)
         if best is None or (result.status == "confirmed" and best.status != "confirmed"):
             chosen[result.table_id] = result
+    # Rows written around save() (bulk_create, raw updates) may lack ``lines``: read those
+    # outcomes in one more query rather than silently leaving the tables out.
+    missing = [r.id for r in chosen.values() if not r.lines]
+    if missing:
+        outcomes = dict(
+            ResultSubmission.objects.filter(pk__in=missing).values_list("id", "outcome")
+        )
+        for table_id, r in list(chosen.items()):
+            if not r.lines:
+                lines = ResultSubmission.lines_of(outcomes.get(r.id))
+                chosen[table_id] = dataclasses.replace(r, lines=lines)
     return list(chosen.values())
 
 

@@ -246,3 +246,16 @@ def test_a_lost_task_does_not_block_later_recomputes(monkeypatch):
     service._enqueue(12345)  # fresh flag now: coalesced
     assert sent == [(12345,)]
     flags.delete(key)
+
+
+def test_results_written_around_save_still_count():
+    """bulk_create skips save(): the selector reads those outcomes instead of dropping them."""
+    from tournaments.models_results import ResultSubmission
+
+    event = make_event("imhotep", policy="none")
+    table = make_table(event)
+    sub = submit(table, imhotep_sheet())
+    ResultSubmission.objects.filter(pk=sub.pk).update(lines=[])
+    (result,) = standings_input(event.pk).data.results
+    assert [s.placement for s in result.seats] == [2, 3, 1]
+    assert [s.score for s in result.seats] == [23, 19, 26]
