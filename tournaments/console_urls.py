@@ -8,6 +8,7 @@ from tournaments.views import (
     console_finals,
     console_players,
     console_rounds,
+    console_table,
 )
 
 app_name = "console"
@@ -34,6 +35,11 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/do/", console_rounds.round_action, name="round-action"),
     path("<slug:slug>/rounds/<int:number>/board/", console_rounds.round_board_view, name="board"),
     path("<slug:slug>/rounds/<int:number>/print/", console_rounds.round_print, name="print"),
+    path(
+        "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/",
+        console_table.table_view,
+        name="table",
+    ),
     path("<slug:slug>/finals/", console_finals.finals, name="finals"),
     path("<slug:slug>/awards/", console_finals.awards_view, name="awards"),
     path(

@@ -1,0 +1,66 @@
+"""Rulings and corrections from the console table page, with reasons in the audit trail."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.tournaments.console.test_archive import played_event
+from tournaments.models_results import ActionLog, ResultSubmission, Ruling
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def setup(client):
+    event, user = played_event(rounds=1, players=8)
+    client.force_login(user)
+    table = event.rounds.get(number=1).tables.order_by("number").first()
+    url = f"/en/console/{event.slug}/rounds/1/tables/{table.number}/"
+    return event, table, url
+
+
+def test_penalty_ruling_needs_a_reason_and_lands_in_the_audit_trail(client, setup):
+    event, table, url = setup
+    player = table.seats.first().registration_id
+    form = {"action": "rule", "kind": "penalty_points", "registration": player, "points": "1"}
+    client.post(url, {**form, "reason": " "})
+    assert not Ruling.objects.filter(table=table).exists()
+    client.post(url, {**form, "reason": "slow play, second warning"})
+    ruling = Ruling.objects.get(table=table)
+    assert ruling.kind == "penalty_points" and ruling.points == 1
+    page = client.get(url).content.decode()
+    assert "ruling.made" in page and "slow play, second warning" in page
+
+
+def test_correction_makes_a_new_confirmed_version(client, setup):
+    event, table, url = setup
+    confirmed = ResultSubmission.objects.get(table=table, status="confirmed")
+    payload = json.loads(json.dumps(confirmed.payload))
+    payload["players"][0]["track"] += 7
+    client.post(
+        url,
+        {
+            "action": "correct",
+            "kind": confirmed.kind,
+            "base_version": confirmed.version,
+            "payload": json.dumps(payload),
+            "reason": "track misread at table",
+        },
+    )
+    latest = ResultSubmission.objects.filter(table=table).order_by("-version").first()
+    assert latest.version == confirmed.version + 1 and latest.status == "confirmed"
+    confirmed.refresh_from_db()
+    assert confirmed.status != "confirmed"
+    reasons = [e.data.get("reason", "") for e in ActionLog.objects.filter(table=table)]
+    assert any("track misread" in r for r in reasons)
+
+
+def test_discard_with_reason(client, setup):
+    event, table, url = setup
+    confirmed = ResultSubmission.objects.get(table=table, status="confirmed")
+    client.post(url, {"action": "discard", "submission": confirmed.pk, "reason": "wrong table"})
+    confirmed.refresh_from_db()
+    assert confirmed.status == "discarded"
+    assert "wrong table" in client.get(url).content.decode()
