@@ -34,3 +34,13 @@ def seat_round_task(round_id: int, mode: str | None = None, seed: int | None = N
     except (Round.DoesNotExist, SeatingServiceError):
         return None
     return len(record.breakdown["tables"])
+
+
+@shared_task(name="tournaments.ratings_recompute")
+def ratings_recompute_task() -> int | None:
+    """Recompute the league's OpenSkill ratings; returns the tables rated (None: the input
+    was unchanged since the last run, nothing written)."""
+    from tournaments.services.ratings import ratings_recompute
+
+    run = ratings_recompute()
+    return run.tables if run else None

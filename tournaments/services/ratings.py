@@ -1,0 +1,161 @@
+"""League ratings: OpenSkill (Plackett-Luce) from confirmed table placements.
+
+A full, deterministic recompute: every confirmed table of every event, in chronological
+order (event start date, event id, round number, table number), each table one
+free-for-all match with the table's placements as ranks (ties share a rank, which
+OpenSkill treats as a draw between them). A head judge's engine-override ruling
+replaces the placements, as in the standings. Game losses, penalties and
+disqualifications are sanctions, not play: they do not move ratings. A table with fewer
+than two rated seats (a solo game) is skipped.
+
+Running the recompute twice gives the same ratings; when the input is unchanged since
+the last run nothing is written (``RatingRun.input_hash``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from django.db import transaction
+from openskill.models import PlackettLuce
+
+from tournaments.models import Registration, Seat
+from tournaments.models_console import PlayerRating
+from tournaments.models_league import RatingRun
+from tournaments.models_results import ResultSubmission, Ruling
+
+
+@dataclass(frozen=True)
+class RatedTable:
+    """One confirmed table: player ids in seat order and their placements (1 = best)."""
+
+    table_id: int
+    event_id: int
+    players: tuple[int, ...]
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RatingValue:
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def rated_tables() -> list[RatedTable]:
+    """Every confirmed table in chronological order, ready to rate."""
+    rows = list(
+        ResultSubmission.objects.filter(status=ResultSubmission.Status.CONFIRMED)
+        .order_by(
+            "table__round__event__starts_on",
+            "table__round__event_id",
+            "table__round__number",
+            "table__number",
+        )
+        .values_list("table_id", "table__round__event_id", "lines")
+    )
+    table_ids = [table_id for table_id, _, _ in rows]
+    seats: dict[int, list[int]] = {}
+    for table_id, player_id in (
+        Seat.objects.filter(table_id__in=table_ids)
+        .order_by("table_id", "position")
+        .values_list("table_id", "registration__player_id")
+    ):
+        seats.setdefault(table_id, []).append(player_id)
+    overrides: dict[int, list] = {}
+    for table_id, data in (
+        Ruling.objects.filter(
+            kind=Ruling.Kind.ENGINE_OVERRIDE, table_id__in=table_ids, revoked_at__isnull=True
+        )
+        .order_by("id")
+        .values_list("table_id", "data")
+    ):
+        overrides[table_id] = list((data or {}).get("placements") or [])
+    out = []
+    for table_id, event_id, lines in rows:
+        players = seats.get(table_id, [])
+        ranks = overrides.get(table_id) or [line[0] for line in lines or []]
+        if len(players) < 2 or len(ranks) != len(players):
+            continue  # solo game, or the seating changed after entry
+        if any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in ranks):
+            continue
+        out.append(RatedTable(table_id, event_id, tuple(players), tuple(ranks)))
+    return out
+
+
+def compute_ratings(tables: list[RatedTable], model: PlackettLuce | None = None):
+    """Pure: ratings after playing ``tables`` in order, from the model's defaults."""
+    model = model or PlackettLuce()
+    current: dict[int, object] = {}
+    games: dict[int, int] = {}
+    for table in tables:
+        teams = [[current.get(pid) or model.rating(name=str(pid))] for pid in table.players]
+        rated = model.rate(teams, ranks=list(table.ranks))
+        for pid, (rating,) in zip(table.players, rated, strict=True):
+            current[pid] = rating
+            games[pid] = games.get(pid, 0) + 1
+    return {pid: RatingValue(r.mu, r.sigma, games[pid]) for pid, r in current.items()}
+
+
+def _input_hash(tables: list[RatedTable]) -> str:
+    payload = json.dumps([[t.table_id, t.players, t.ranks] for t in tables])
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+@transaction.atomic
+def ratings_recompute(*, force: bool = False) -> RatingRun | None:
+    """Recompute every player's rating from scratch; None when the input is unchanged."""
+    tables = rated_tables()
+    digest = _input_hash(tables)
+    last = RatingRun.objects.select_for_update().order_by("-id").first()
+    if not force and last is not None and last.input_hash == digest:
+        return None
+    values = compute_ratings(tables)
+    existing = {r.player_id: r for r in PlayerRating.objects.select_for_update()}
+    for pid, value in values.items():
+        row = existing.get(pid)
+        if row is None:
+            PlayerRating.objects.create(
+                player_id=pid, mu=value.mu, sigma=value.sigma, games=value.games
+            )
+        elif (row.mu, row.sigma, row.games) != (value.mu, value.sigma, value.games):
+            row.mu, row.sigma, row.games = value.mu, value.sigma, value.games
+            row.save(update_fields=["mu", "sigma", "games", "updated"])
+    # A player whose only tables were corrected away has no rating any more.
+    PlayerRating.objects.exclude(player_id__in=list(values)).delete()
+    return RatingRun.objects.create(tables=len(tables), players=len(values), input_hash=digest)
+
+
+def ratings_schedule_recompute() -> None:
+    """After the current transaction commits, recompute the league's ratings in Celery."""
+
+    def enqueue() -> None:
+        from tournaments.tasks import ratings_recompute_task  # tasks import services
+
+        ratings_recompute_task.delay()
+
+    transaction.on_commit(enqueue)
+
+
+def registrations_by_rating(event_id: int) -> list[Registration]:
+    """The event's checked-in registrations, best rating ordinal first; unrated players
+    follow in registration order (for round-1 seeding by strength)."""
+    regs = list(
+        Registration.objects.filter(event_id=event_id, status=Registration.Status.CHECKED_IN)
+        .select_related("player")
+        .order_by("pk")
+    )
+    ordinals = {
+        r.player_id: r.ordinal
+        for r in PlayerRating.objects.filter(player_id__in=[g.player_id for g in regs])
+    }
+    rated = sorted(
+        (g for g in regs if g.player_id in ordinals), key=lambda g: (-ordinals[g.player_id], g.pk)
+    )
+    return rated + [g for g in regs if g.player_id not in ordinals]

@@ -1,0 +1,40 @@
+"""League ratings pages: the league table (any organizer) and an event's players in
+round-1 seeding order by rating."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.models_league import RatingRun
+from tournaments.selectors.event_config import event_config
+from tournaments.selectors.ratings import event_players_by_rating, league_table
+from tournaments.services.ratings import ratings_recompute
+from tournaments.views.console_extra_common import organizer_event, require_any_organizer
+
+
+@login_required
+def league(request):
+    require_any_organizer(request)
+    if request.method == "POST":
+        run = ratings_recompute(force=True)
+        messages.success(
+            request, _("Ratings recomputed from %(n)d confirmed tables.") % {"n": run.tables}
+        )
+        return redirect("console_extra:ratings")
+    context = {"rows": league_table(), "last_run": RatingRun.objects.first()}
+    return render(request, "console_extra/ratings.html", context)
+
+
+@login_required
+def event_ratings(request, slug: str):
+    event = organizer_event(request, slug)
+    context = {
+        "event": event,
+        "rows": event_players_by_rating(event.pk),
+        "seeding": event_config(event).get("round1_seeding"),
+        "last_run": RatingRun.objects.first(),
+    }
+    return render(request, "console_extra/event_ratings.html", context)
