@@ -61,8 +61,12 @@ def playout(key: str, n: int, seed: int):
         moves = list(engine.legal_moves(state))
         assert moves, f"{key}: no legal move in a game that is not over"
         move = rng.choice(moves)
-        problems = engine.check(state, move)
-        assert not problems, f"{key}: legal_moves yielded an illegal move {move!r}: {problems}"
+        # The chosen move and a sample of the others: legal_moves yields only legal moves.
+        for candidate in [move, *rng.sample(moves, min(4, len(moves)))]:
+            problems = engine.check(state, candidate)
+            assert not problems, (
+                f"{key}: legal_moves yielded an illegal move {candidate!r}: {problems}"
+            )
         illegal_codes |= probe_illegal(engine, state, move, rng)
         record = engine.dump_move(move)
         assert engine.parse_move(json.loads(json.dumps(record)), 0) == move, "dump/parse round trip"
