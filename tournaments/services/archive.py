@@ -22,6 +22,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.models_console import EventConfig, RoundSeatingRecord
+from tournaments.models_public import PublicSettings
 from tournaments.models_results import (
     Confirmation,
     EventResultSettings,
@@ -48,6 +49,11 @@ def event_archive(event_id: int) -> dict[str, Any]:
     config = EventConfig.objects.filter(event=event).first()
     settings = EventResultSettings.objects.filter(event=event).first()
     registrations = list(Registration.objects.filter(event=event).select_related("player"))
+    frozen = (
+        PublicSettings.objects.filter(event=event)
+        .values_list("standings_frozen_after_round", flat=True)
+        .first()
+    )
     rounds = []
     for rnd in Round.objects.filter(event=event).order_by("number"):
         record = RoundSeatingRecord.objects.filter(round=rnd).first()
@@ -145,6 +151,7 @@ def event_archive(event_id: int) -> dict[str, Any]:
             "confirmation_policy": settings.confirmation_policy,
             "count_provisional": settings.count_provisional,
         },
+        "public_settings": {"standings_frozen_after_round": frozen},
         "registrations": [
             {
                 "id": r.pk,
@@ -211,6 +218,9 @@ def _import(archive: dict[str, Any], slug: str | None) -> Event:
     event.save()
     if archive.get("config"):
         EventConfig.objects.create(event=event, data=archive["config"])
+    frozen = (archive.get("public_settings") or {}).get("standings_frozen_after_round")
+    if frozen is not None:
+        PublicSettings.objects.create(event=event, standings_frozen_after_round=frozen)
     if archive.get("result_settings"):
         EventResultSettings.objects.create(event=event, **archive["result_settings"])
     registrations: dict[int, Registration] = {}

@@ -53,3 +53,14 @@ def test_finals_and_awards_pages(client):
     assert response.status_code == 302 and response["Location"].endswith("/rounds/2/")
     page = client.get(f"/en/console/{event.slug}/awards/").content.decode()
     assert page.count("(final table)") == 4
+
+
+def test_archive_keeps_the_frozen_standings_setting():
+    from tournaments.services.archive import event_archive, event_archive_import
+
+    event, _ = played_event(rounds=1, players=8)
+    standings_recompute(event_id=event.pk)
+    finals_create(event_id=event.pk)
+    copy = event_archive_import(event_archive(event.pk), slug="copy")
+    assert PublicSettings.objects.get(event=copy).standings_frozen_after_round == 1
+    assert copy.rounds.get(number=2).seating_record.mode == "finals"
