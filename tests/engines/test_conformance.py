@@ -231,7 +231,7 @@ def feed(engine, doc):
 
 
 @pytest.mark.parametrize("key", KEYS)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_malformed_documents_only_raise_input_errors(key, data):
     engine = get_engine(key)

@@ -47,7 +47,7 @@ def check_invariants(before, after):
         assert sum(c is not None for c in ship.cargo) <= ship.capacity
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     n=st.integers(2, 4),
     seed=st.integers(0, 2**32 - 1),
@@ -113,7 +113,7 @@ def poke(doc, rng, noise):
     return doc
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(base=st.sampled_from(BASES), seed=st.integers(0, 2**16), noise=NOISE)
 def test_malformed_documents_only_raise_input_errors(base, seed, noise):
     doc = poke(base, random.Random(seed), noise)
@@ -134,7 +134,7 @@ def general_path(state, move):
     return w.freeze()
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), market=st.sampled_from("AB"))
 def test_fast_paths_match_the_general_path(n, seed, market):
     from engines.imhotep import effects
@@ -240,7 +240,7 @@ ANY_RECORD = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     n=st.integers(2, 4),
     seed=st.integers(0, 2**32 - 1),
