@@ -143,7 +143,26 @@ class EventForm(forms.Form):
             raise forms.ValidationError(str(error)) from error
         if not data.get("game_key") and not data.get("round_games"):
             self.add_error("round_games", _("Choose a game, or a game for each round."))
+        elif data.get("game_key"):
+            self._check_options(data["game_key"], data.get("options_preset"), data["variants"])
         return data
+
+    def _check_options(self, game: str, preset: str | None, overrides: dict) -> None:
+        """The engine resolves the preset and variants now, not at the first result."""
+        import engines
+
+        engine = engines.get_engine(game)
+        if preset and preset not in engine.meta.presets:
+            self.add_error(
+                "options_preset",
+                _("Unknown preset; %(game)s has: %(names)s")
+                % {"game": game, "names": ", ".join(engine.meta.presets)},
+            )
+            return
+        try:
+            engine.resolve_options(overrides, preset or None)
+        except Exception as error:  # noqa: BLE001 - the engine's own message is shown
+            self.add_error("variants", str(error))
 
     def config(self) -> dict:
         d = self.cleaned_data

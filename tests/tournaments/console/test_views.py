@@ -73,6 +73,19 @@ def test_event_form_reports_bad_configuration(client):
     assert not Event.objects.filter(slug="console-cup").exists()
     response = client.post("/en/console/new/", {**EVENT_FORM, "table_sizes": "4,9"})
     assert "Tables seat between" in response.content.decode()
+    response = client.post("/en/console/new/", {**EVENT_FORM, "options_preset": "nope"})
+    assert "Unknown preset; imhotep has: standard" in response.content.decode()
+    response = client.post(
+        "/en/console/new/", {**EVENT_FORM, "variants": '{"pharaohs_wrath": "maybe"}'}
+    )
+    assert "pharaohs_wrath" in response.content.decode()
+    assert not Event.objects.filter(slug="console-cup").exists()
+    response = client.post(
+        "/en/console/new/",
+        {**EVENT_FORM, "options_preset": "pharaohs-wrath", "variants": "{}"},
+    )
+    assert response.status_code == 302
+    assert Event.objects.get(slug="console-cup").options_preset == "pharaohs-wrath"
 
 
 def test_main_path(client, django_capture_on_commit_callbacks):
