@@ -284,3 +284,18 @@ def test_engine_failure_is_not_the_judges_fault(table, monkeypatch):
     sub = submit(table).submission
     assert sub.status == "draft"
     assert sub.violations[0]["code"] == "result.engine_failed"
+
+
+def test_move_log_that_stops_before_the_end_is_a_draft():
+    import json
+    from pathlib import Path
+
+    doc = json.loads(Path("engines/imhotep/examples/imhotep-4p-log.json").read_text())
+    table = make_table(make_event("imhotep"), players=4)
+    partial = dict(doc, moves=doc["moves"][:20])
+    sub = submit(table, partial, kind="log").submission
+    assert sub.status == "draft" and sub.outcome is None
+    assert [v["code"] for v in sub.violations] == ["result.log_incomplete"]
+    assert sub.violations[0]["params"] == {"moves": 20}
+    full = submit(table, doc, kind="log", base_version=1).submission
+    assert full.status == "submitted" and full.lines and len(full.lines) == 4
