@@ -3,6 +3,7 @@ finals and awards, paper score sheets). Organizer-only; see views/console_extra_
 
 from django.urls import path
 
+from tournaments.views import console_extra_awards as awards
 from tournaments.views import console_extra_editions as editions
 from tournaments.views import console_extra_ratings as ratings
 
@@ -11,6 +12,7 @@ app_name = "console_extra"
 urlpatterns = [
     path("ratings/", ratings.league, name="ratings"),
     path("<slug:slug>/ratings/", ratings.event_ratings, name="event-ratings"),
+    path("<slug:slug>/awards/", awards.awards, name="awards"),
     path("<slug:slug>/editions/", editions.edition_list, name="editions"),
     path("<slug:slug>/editions/<str:game>/", editions.edition_detail, name="edition"),
     path(

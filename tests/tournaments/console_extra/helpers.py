@@ -30,7 +30,9 @@ def players(n):
     return [PlayerFactory() for _ in range(n)]
 
 
-def confirmed_table(event, regs, ranks, *, round_number=1, table_number=None, totals=None):
+def confirmed_table(
+    event, regs, ranks, *, round_number=1, table_number=None, totals=None, game=None, complete=None
+):
     """A published round table seating ``regs`` in order with a confirmed result."""
     from django.utils import timezone
 
@@ -40,15 +42,19 @@ def confirmed_table(event, regs, ranks, *, round_number=1, table_number=None, to
         defaults={"status": Round.Status.PUBLISHED, "published_at": timezone.now()},
     )
     number = table_number or (rnd.tables.count() + 1)
-    table = Table.objects.create(round=rnd, number=number, game_key=event.game_key or "imhotep")
+    table = Table.objects.create(
+        round=rnd, number=number, game_key=game or event.game_key or "imhotep"
+    )
     for position, reg in enumerate(regs, start=1):
         Seat.objects.create(table=table, registration=reg, position=position)
     totals = totals or [30 - 5 * (r - 1) for r in ranks]
     outcome = {
         "game": table.game_key,
         "players": [
-            {"seat": i + 1, "rank": r, "total": t, "breakdown": {}}
-            for i, (r, t) in enumerate(zip(ranks, totals, strict=True))
+            {"seat": i + 1, "rank": r, "total": t, "breakdown": {}, "complete": c}
+            for i, (r, t, c) in enumerate(
+                zip(ranks, totals, complete or [True] * len(ranks), strict=True)
+            )
         ],
     }
     ResultSubmission.objects.create(
