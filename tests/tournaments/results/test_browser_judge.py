@@ -88,3 +88,40 @@ def test_judge_enters_imhotep_sheet_offline_and_sees_it_confirmed(live_server, b
     assert sub.confirmations.count() == 3
     assert ResultSubmission.objects.count() == 1  # resent, never duplicated
     context.close()
+
+
+def test_judge_enters_a_move_log_step_by_step_with_undo(live_server, browser):
+    table = make_table(make_event("imhotep", policy="players"), players=4)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/judge/{table.judge_token}/")
+    page.click('button[data-tab="log"]')
+
+    def add(move_type: str, **fields) -> None:
+        page.select_option("#move-type", move_type)
+        for name, value in fields.items():
+            selector = f'#move-fields [data-name="{name}"]'
+            if page.eval_on_selector(selector, "el => el.tagName") == "SELECT":
+                page.select_option(selector, str(value))
+            else:
+                page.fill(selector, str(value))
+        page.click("#add-step")
+
+    add("round", ships="[4, 4, 3, 2]")  # the round's ships, recorded chance
+    page.wait_for_function("document.querySelectorAll('#steps li').length === 1")
+    for card in ("lever", "temple_decoration", "sail", "chisel"):  # market cards revealed
+        count = page.locator("#steps li").count()
+        add("reveal", card=card)
+        page.wait_for_function(f"document.querySelectorAll('#steps li').length === {count + 1}")
+    add("quarry", count=2)
+    page.wait_for_function("document.querySelectorAll('#steps li').length === 6")
+
+    add("sail", ship=0, site="market")  # an empty ship cannot sail: refused, not added
+    page.wait_for_selector("#step-error:not(:empty)")
+    assert "imhotep:" in page.inner_text("#step-error")
+    assert page.locator("#steps li").count() == 6
+
+    page.click("#undo-step")
+    assert page.locator("#steps li").count() == 5
+    assert '"type":"reveal"' in page.inner_text("#steps li:last-child")
+    context.close()
