@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
+from tests.tournaments.factories import RegistrationFactory
 from tests.tournaments.results.helpers import (
     as_user,
     imhotep_sheet,
@@ -299,3 +300,35 @@ def test_move_log_that_stops_before_the_end_is_a_draft():
     assert sub.violations[0]["params"] == {"moves": 20}
     full = submit(table, doc, kind="log", base_version=1).submission
     assert full.status == "submitted" and full.lines and len(full.lines) == 4
+
+
+def test_a_table_judge_cannot_discard_a_confirmed_result(table):
+    head = as_user(user("head", table.round.event, "head_judge"))
+    sub = submit(table).submission
+    svc.result_confirm(submission_id=sub.pk, actor=head)
+    with pytest.raises(NotAllowed):
+        svc.result_discard(submission_id=sub.pk, actor=judge(table), reason="oops")
+    svc.result_discard(submission_id=sub.pk, actor=head, reason="wrong table entered")
+    sub.refresh_from_db()
+    assert sub.status == "discarded"
+
+
+def test_ruling_validates_its_inputs(table):
+    head = as_user(user("head", table.round.event, "head_judge"))
+    outsider = RegistrationFactory(event=table.round.event)
+    with pytest.raises(svc.InvalidState):  # the player is not at this table
+        svc.result_rule(actor=head, table_id=table.pk, kind="game_loss", reason="x",
+                        registration_id=outsider.pk)  # fmt: skip
+    with pytest.raises(svc.InvalidState):  # an override ranks every seat
+        svc.result_rule(actor=head, table_id=table.pk, kind="engine_override", reason="x",
+                        placements=[1, 2])  # fmt: skip
+    with pytest.raises(svc.InvalidState):
+        svc.result_rule(actor=head, table_id=table.pk, kind="game_loss", reason=" ")
+    with pytest.raises(NotAllowed):
+        svc.result_rule(actor=judge(table), table_id=table.pk, kind="variant_interpretation",
+                        reason="V6 applies")  # fmt: skip
+    ruling = svc.result_rule(actor=head, table_id=table.pk, kind="variant_interpretation",
+                             reason="Pharaoh's Wrath counts the overflow (V6)")  # fmt: skip
+    assert ActionLog.objects.filter(action="ruling.made", table=table).get().data["ruling"] == (
+        ruling.pk
+    )
