@@ -6,6 +6,7 @@ from django.urls import path
 from tournaments.views import console_extra_awards as awards
 from tournaments.views import console_extra_editions as editions
 from tournaments.views import console_extra_ratings as ratings
+from tournaments.views import console_extra_sheets as sheets
 
 app_name = "console_extra"
 
@@ -13,6 +14,10 @@ urlpatterns = [
     path("ratings/", ratings.league, name="ratings"),
     path("<slug:slug>/ratings/", ratings.event_ratings, name="event-ratings"),
     path("<slug:slug>/awards/", awards.awards, name="awards"),
+    path("sheets/<str:game>/", sheets.blank_sheet, name="blank-sheet"),
+    path("<slug:slug>/sheets/", sheets.sheet_index, name="sheets"),
+    path("<slug:slug>/sheets/game/<str:game>/", sheets.blank_sheet, name="event-blank-sheet"),
+    path("<slug:slug>/sheets/round/<int:number>/", sheets.round_sheets, name="round-sheets"),
     path("<slug:slug>/editions/", editions.edition_list, name="editions"),
     path("<slug:slug>/editions/<str:game>/", editions.edition_detail, name="edition"),
     path(
