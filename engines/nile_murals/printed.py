@@ -52,8 +52,30 @@ def _as_int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+_MEMO: dict[tuple[str, int], tuple[Any, Any]] = {}
+
+
+def _memo_by_values(kind: str, edition: Edition, build: Any) -> Any:
+    """``build(edition)``, remembered per ``edition.values`` object: every replay resolves a
+    new Edition, but a bundled edition's values dict is shared and read-only (core
+    editions.py), so the look-ups are built once instead of once per replay. The entry
+    keeps its values object alive, so an id is never reused for another one."""
+    key = (kind, id(edition.values))
+    entry = _MEMO.get(key)
+    if entry is None or entry[0] is not edition.values:
+        if len(_MEMO) > 256:
+            _MEMO.clear()
+        entry = _MEMO[key] = (edition.values, build(edition))
+    return entry[1]
+
+
 def load_printed(edition: Edition) -> Printed:
-    """Look-ups from an edition already accepted by ``edition_problems``."""
+    """Look-ups from an edition already accepted by ``edition_problems`` (built once per
+    edition values object; ``Printed`` and its tables are read-only)."""
+    return _memo_by_values("printed", edition, _build_printed)  # type: ignore[no-any-return]
+
+
+def _build_printed(edition: Edition) -> Printed:
     ankh_count = edition.get("ankh_count", 13)
     named = set(edition.get("ankh_cards_known", []) or [])
     named |= {c for c in edition.get("ankh_cards", []) or [] if _as_int(c) is not None}
@@ -120,7 +142,12 @@ def _is_card(value: Any) -> bool:
 
 
 def edition_problems(edition: Edition) -> list[Violation]:
-    """Shape and consistency of an edition's values (a supplied edition may be wrong)."""
+    """Shape and consistency of an edition's values (a supplied edition may be wrong);
+    checked once per edition values object, a fresh list each call."""
+    return list(_memo_by_values("problems", edition, _edition_problems))
+
+
+def _edition_problems(edition: Edition) -> tuple[Violation, ...]:
     out: list[Violation] = []
     ankh_count = edition.get("ankh_count", 13)
     known = edition.get("ankh_cards_known", []) or []
@@ -161,7 +188,7 @@ def edition_problems(edition: Edition) -> list[Violation]:
             or not all(p is None or _as_int(p) is not None for p in points)
         ):
             out.append(_problem("rank points are [1st, 2nd, 3rd]", f"rank_points.{track}"))
-    return out
+    return tuple(out)
 
 
 def _area_problems(edition: Edition) -> list[Violation]:

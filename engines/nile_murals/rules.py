@@ -246,11 +246,27 @@ def game_over() -> Violation:
 
 
 # ---- check ---------------------------------------------------------------------------------
+def move_kind(move: Any) -> type:
+    """The move's class among Deal/Place/Stop/Draw. An exact-type look-up first: ``isinstance``
+    on a pydantic model goes through ABCMeta's Python-level hook and cost a tenth of a replay."""
+    kind = MOVE_KINDS.get(type(move))
+    if kind is not None:
+        return kind
+    for kind in (Deal, Draw, Stop, Place):  # a subclass of a move model still counts as one
+        if isinstance(move, kind):
+            return kind
+    return type(move)
+
+
+MOVE_KINDS: dict[type, type] = {Deal: Deal, Place: Place, Stop: Stop, Draw: Draw}
+
+
 def check(state: State, move: Any) -> list[Violation]:
     if state.phase == "over":
         return [game_over()]
+    kind = move_kind(move)
     if state.phase == "deal":
-        if not isinstance(move, Deal):
+        if kind is not Deal:
             return [
                 violation(
                     "deal_pending",
@@ -261,7 +277,7 @@ def check(state: State, move: Any) -> list[Violation]:
                 )
             ]
         return actor_problems(state, move.player) or card_source_problems(state, "deck", move.card)
-    if isinstance(move, Deal):
+    if kind is Deal:
         return [
             violation(
                 "deal_after_setup",
@@ -269,7 +285,7 @@ def check(state: State, move: Any) -> list[Violation]:
                 "starting cards were dealt already; log a draw or a placement",
             )
         ]
-    if isinstance(move, Draw):
+    if kind is Draw:
         return check_draw(state, move)
     if state.phase != "turn" or state.draw_max:  # an open draw window closes first
         state, problems = settle(state)
@@ -279,7 +295,7 @@ def check(state: State, move: Any) -> list[Violation]:
         problems = actor_problems(state, move.player)
         if problems:
             return problems
-    if isinstance(move, Stop):
+    if kind is Stop:
         if state.k == 0:
             if state.last_end in ("ten", "miss", "exhausted"):
                 return [

@@ -14,6 +14,7 @@ from engines.nile_murals.rules import (
     area_result,
     close_bonus_changes,
     inferred_ankh_count,
+    move_kind,
     settle,
 )
 from engines.nile_murals.shadow import forbidden
@@ -22,7 +23,8 @@ from engines.nile_murals.state import ALL_CARDS, State
 
 # ---- transitions ------------------------------------------------------------------------
 def next_state(state: State, move: Any) -> State:
-    if isinstance(move, Deal):
+    kind = move_kind(move)
+    if kind is Deal:
         hands = list(state.hands)
         hands[state.seat] |= 1 << move.card
         seat = state.seat + 1
@@ -33,11 +35,11 @@ def next_state(state: State, move: Any) -> State:
             seat=0 if done else seat,
             phase="turn" if done else "deal",
         )
-    if isinstance(move, Draw):
+    if kind is Draw:
         return apply_draw(state, move)
     if state.phase != "turn" or state.draw_max:  # an open draw window closes first
         state, _ = settle(state)
-    if isinstance(move, Stop):
+    if kind is Stop:
         return end_turn(state, "stop", 0, 0)
     return apply_place(state, move)
 
