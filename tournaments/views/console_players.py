@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -109,7 +110,10 @@ def registration_action(request, slug, registration_id):
                 )
             except Exception as error:  # noqa: BLE001 - shown to the organizer
                 messages.error(request, str(error))
-    return redirect(request.POST.get("next") or reverse("console:players", args=[slug]))
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = reverse("console:players", args=[slug])  # no open redirects
+    return redirect(target)
 
 
 @login_required

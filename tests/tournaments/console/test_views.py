@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.tournaments.console.helpers import confirm_all, organizer, players_csv
-from tests.tournaments.factories import EventFactory
+from tests.tournaments.factories import EventFactory, PlayerFactory
 from tournaments.models import Event, Registration, Seat
 from tournaments.models_results import EventRole
 from tournaments.services.standings import standings_recompute
@@ -174,3 +174,18 @@ def test_main_path(client, django_capture_on_commit_callbacks):
     assert response.status_code == 302
     copy = Event.objects.get(slug="console-cup-copy")
     assert copy.registrations.filter(status=Registration.Status.CHECKED_IN).count() == 24
+
+
+def test_check_in_redirects_only_inside_the_site(client):
+    user = organizer()
+    event = EventFactory()
+    EventRole.objects.create(user=user, event=event, role="organizer")
+    registration = Registration.objects.create(event=event, player=PlayerFactory())
+    client.force_login(user)
+    url = f"/en/console/{event.slug}/players/{registration.pk}/"
+    response = client.post(url, {"action": "check_in", "next": "https://evil.example/"})
+    assert response["Location"] == f"/en/console/{event.slug}/players/"
+    registration.refresh_from_db()
+    assert registration.status == "checked_in"
+    response = client.post(url, {"action": "drop", "next": f"/en/console/{event.slug}/check-in/"})
+    assert response["Location"] == f"/en/console/{event.slug}/check-in/"
