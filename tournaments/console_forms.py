@@ -20,6 +20,8 @@ from tournaments.selectors.event_config import (
 )
 from tournaments.standings_types import StandingsError
 
+RESERVED_SLUGS = frozenset({"new", "import", "extra", "ratings", "sheets"})
+
 
 def _games() -> list[tuple[str, str]]:
     import engines
@@ -93,6 +95,12 @@ class EventForm(forms.Form):
         if not isinstance(value, dict):
             raise forms.ValidationError(_("Expected a JSON object."))
         return value
+
+    def clean_slug(self):
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:  # console paths of their own
+            raise forms.ValidationError(_("This slug is reserved; choose another."))
+        return slug
 
     def clean_variants(self):
         return self._json("variants")

@@ -73,6 +73,8 @@ def test_event_form_reports_bad_configuration(client):
     assert not Event.objects.filter(slug="console-cup").exists()
     response = client.post("/en/console/new/", {**EVENT_FORM, "table_sizes": "4,9"})
     assert "Tables seat between" in response.content.decode()
+    response = client.post("/en/console/new/", {**EVENT_FORM, "slug": "import"})
+    assert "This slug is reserved" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "options_preset": "nope"})
     assert "Unknown preset; imhotep has: standard" in response.content.decode()
     response = client.post(
