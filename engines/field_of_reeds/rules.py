@@ -36,8 +36,9 @@ def note(
     unchecked: tuple[Unchecked, ...], item: str, reason: str, rule: str
 ) -> tuple[Unchecked, ...]:
     """Add an Unchecked entry once per item (a whole game would otherwise repeat it)."""
-    if any(u.item == item for u in unchecked):
-        return unchecked
+    for u in unchecked:  # a plain loop: this runs for most plays
+        if u.item == item:
+            return unchecked
     return (*unchecked, Unchecked(item, reason, f"field_of_reeds:{rule}"))
 
 
@@ -73,10 +74,11 @@ def card_facts(
     state: State, card: str, logged: CardFacts | None = None
 ) -> tuple[CardFacts | None, list[Violation]]:
     """A card's printed facts: the edition's card list, then the log; they must agree."""
-    table = setting(state, "cards") or {}
     known = state.facts.get(card)
-    if known is None and card in table:
-        known = CardFacts.model_validate(table[card])
+    if known is None:  # the edition's table only matters for a card not learned yet
+        table = setting(state, "cards") or {}
+        if card in table:
+            known = CardFacts.model_validate(table[card])
     if known is not None and logged is not None and known != logged:
         return known, [
             V(
@@ -339,8 +341,9 @@ def _check_pass(state: State, move: Pass) -> list[Violation]:
     player = state.players[move.seat - 1]
     limit = setting(state, f"hand_limit.{state.level}", 3)
     excess = max(0, len(player.hand) - limit)
-    if len(set(move.discard)) != len(move.discard) or any(
-        c not in player.hand for c in move.discard
+    if move.discard and (
+        len(set(move.discard)) != len(move.discard)
+        or any(c not in player.hand for c in move.discard)
     ):
         out.append(
             V("card_not_in_hand", "M11", "hand-limit discards must be different cards from hand")
@@ -960,7 +963,7 @@ def _apply_pick(state: State, move: Pick) -> State:
             return replace(state, players=players)
     packets = _pass_left((q.packet for q in players), state.n)
     players = tuple(replace(q, packet=packets[i], picked=False) for i, q in enumerate(players))
-    return replace(state, players=players, phase="action", turn=Turn(seat=state.start_seat))
+    return replace(state, players=players, phase="action", turn=_fresh_turn(state.start_seat))
 
 
 def _apply_udjat_take(state: State, move: UdjatTake) -> State:
@@ -1014,8 +1017,11 @@ def _apply_udjat_use(state: State, move: UdjatUse) -> State:
 def _apply_pass(state: State, move: Pass) -> State:
     seat = move.seat - 1
     p = state.players[seat]
-    hand = tuple(c for c in p.hand if c not in move.discard)
-    player = replace(p, hand=hand, played=p.played + tuple(move.discard))
+    if move.discard:
+        hand = tuple(c for c in p.hand if c not in move.discard)
+        player = replace(p, hand=hand, played=p.played + tuple(move.discard))
+    else:  # most passes discard nothing: the player is unchanged
+        player = p
     djeds, used = state.djeds, state.used_resources
     unchecked = state.unchecked
     if move.djed_resource:
@@ -1045,17 +1051,27 @@ def _apply_pass(state: State, move: Pass) -> State:
             )
         djeds[p.space] = (seat, info.colour)
         used.add(p.space)
-    state = replace(
-        state,
-        players=_set_player(state, seat, player),
-        djeds=djeds,
-        used_resources=frozenset(used),
-        unchecked=unchecked,
-    )
+    changes = {
+        "players": state.players if player is p else _set_player(state, seat, player),
+        "djeds": djeds,
+        "used_resources": frozenset(used),
+        "unchecked": unchecked,
+    }
     following = (seat + 1) % state.n
     if following != state.start_seat:  # clockwise until the start player would act again
-        return replace(state, turn=Turn(seat=following))
-    return _end_round(state)
+        return replace(state, turn=_fresh_turn(following), **changes)
+    return _end_round(replace(state, **changes))
+
+
+_FRESH_TURNS: dict[int, Turn] = {}
+
+
+def _fresh_turn(seat: int) -> Turn:
+    """``Turn(seat=seat)``: frozen and equal for every use, so built once per seat."""
+    turn = _FRESH_TURNS.get(seat)
+    if turn is None:
+        turn = _FRESH_TURNS[seat] = Turn(seat=seat)
+    return turn
 
 
 def _end_round(state: State) -> State:
