@@ -4,6 +4,7 @@ finals and awards, paper score sheets). Organizer-only; see views/console_extra_
 from django.urls import path
 
 from tournaments.views import console_extra_awards as awards
+from tournaments.views import console_extra_boards as boards
 from tournaments.views import console_extra_editions as editions
 from tournaments.views import console_extra_ratings as ratings
 from tournaments.views import console_extra_sheets as sheets
@@ -19,6 +20,11 @@ urlpatterns = [
     path("<slug:slug>/sheets/game/<str:game>/", sheets.blank_sheet, name="event-blank-sheet"),
     path("<slug:slug>/sheets/round/<int:number>/", sheets.round_sheets, name="round-sheets"),
     path("<slug:slug>/editions/", editions.edition_list, name="editions"),
+    path(
+        "<slug:slug>/editions/terra_pyramides/board/<str:side>/",
+        boards.board_editor,
+        name="board",
+    ),
     path("<slug:slug>/editions/<str:game>/", editions.edition_detail, name="edition"),
     path(
         "<slug:slug>/editions/<str:game>/export.json",

@@ -13,7 +13,8 @@ Rules kept here (and tested):
 * only unknown (null) leaves of the bundled edition may be filled; a supplied value that
   differs from a printed value the bundled edition knows is refused, never merged;
 * a null (or an absent value) never overwrites a known value — neither a bundled one nor
-  one supplied earlier (``engines.core.editions.overlay`` keeps the base on null);
+  one supplied earlier (``_lay`` here and ``engines.core.editions.overlay`` in the
+  engines both keep what is known on null);
 * before anything is stored the engine validates the resolved edition
   (``validate_edition``) after a trial ``resolve_edition``.
 """
@@ -31,7 +32,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import engines
-from engines.core.editions import Edition, load_bundled, overlay, resolve_edition
+from engines.core.editions import Edition, load_bundled, resolve_edition
 from engines.core.errors import SetupError
 from tournaments.models import Event, Round
 from tournaments.selectors.event_config import event_config
@@ -163,7 +164,7 @@ def edition_leaves(game: str, spec: Mapping[str, Any] | None = None) -> list[Lea
 
 def _sparse(path: str, value: Any, shape: Any) -> Any:
     """A tree holding only ``value`` at ``path``, nulls elsewhere, shaped like ``shape``
-    (lists padded with nulls, which ``overlay`` treats as "keep the base")."""
+    (lists padded with nulls, which ``_lay`` and ``overlay`` treat as "keep")."""
     head, _, rest = path.partition(".")
     child_shape = _child(shape, head)
     inner = _sparse(rest, value, child_shape) if rest else value
@@ -222,13 +223,43 @@ def check_spec(game: str, spec: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def _lay(current: Any, new: Any, shape: Any) -> Any:
+    """``new`` over ``current`` following the bundled ``shape``: containers merge element
+    by element (a null keeps what is there), a leaf position is replaced whole — so a
+    re-entered list of squares may shrink, while a null still never erases a value."""
+    if new is None:
+        return current
+    if shape is None or _is_leaf(shape):
+        return new
+    if isinstance(shape, Mapping) and isinstance(new, Mapping):
+        cur = current if isinstance(current, Mapping) else {}
+        out = dict(cur)
+        for key, value in new.items():
+            out[key] = _lay(cur.get(key), value, shape.get(key))
+        return out
+    if isinstance(shape, list) and isinstance(new, list):
+        cur = current if isinstance(current, list) else []
+        out = []
+        for index in range(max(len(cur), len(new))):
+            out.append(
+                _lay(
+                    cur[index] if index < len(cur) else None,
+                    new[index] if index < len(new) else None,
+                    shape[index] if index < len(shape) else None,
+                )
+            )
+        return out
+    return new
+
+
 def merged_spec(
-    current: Mapping[str, Any], values: Mapping[str, Any], sources: Mapping[str, str]
+    game: str, current: Mapping[str, Any], values: Mapping[str, Any], sources: Mapping[str, str]
 ) -> dict[str, Any]:
     """``values`` laid over the current supplied values; nulls keep what was known."""
+    shape = bundled_edition(game).values
     return {
         "base": current.get("base") or "default",
-        "values": overlay(current.get("values") or {}, dict(values)),
+        "values": _lay(dict(current.get("values") or {}), dict(values), shape),
         "sources": {**(current.get("sources") or {}), **sources},
     }
 
@@ -247,7 +278,7 @@ def values_from_fields(game: str, fields: Mapping[str, Any], source: str) -> tup
             raise EditionDataError(
                 [_("%(path)s: not an unknown printed value of this edition") % {"path": path}]
             )
-        values = overlay(values, _sparse(path, value, base))
+        values = _lay(values, _sparse(path, value, base), base)
         sources[path] = source
     return values, sources
 
@@ -275,7 +306,9 @@ def edition_store(event_id: int, game: str, spec: Mapping[str, Any]) -> dict[str
 def edition_fill(event: Event, game: str, fields: Mapping[str, Any], source: str) -> dict:
     """Fill unknown leaves from a form (path -> value) and store the merged edition."""
     values, sources = values_from_fields(game, fields, source)
-    return edition_store(event.pk, game, merged_spec(supplied_spec(event, game), values, sources))
+    return edition_store(
+        event.pk, game, merged_spec(game, supplied_spec(event, game), values, sources)
+    )
 
 
 def edition_export(event: Event, game: str) -> dict[str, Any]:
@@ -334,5 +367,5 @@ def edition_import(event: Event, game: str, text: str | bytes) -> dict[str, Any]
             ]
         )
     return edition_store(
-        event.pk, game, merged_spec(current, doc["values"], doc.get("sources", {}))
+        event.pk, game, merged_spec(game, current, doc["values"], doc.get("sources", {}))
     )

@@ -1,0 +1,84 @@
+"""Grid editor for a Terra Pyramides board map (edition data), one side at a time.
+
+Works without JavaScript: the size form reloads the page with a grid of rows x cols
+cells, each a select of square kind and symbol; saving validates through the engine.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.services import edition_boards as boards
+from tournaments.services import edition_data
+from tournaments.views.console_extra_common import log_action, organizer_event
+
+KIND_LABELS = {
+    "": gettext_lazy("plain"),
+    "site": gettext_lazy("building site"),
+    "oasis": gettext_lazy("oasis"),
+    "start": gettext_lazy("start square"),
+    "nile": gettext_lazy("Nile"),
+}
+SYMBOL_LABELS = {"": "—", "sphinx": gettext_lazy("sphinx"), "scarab": gettext_lazy("scarab")}
+SIDE_LABELS = {"standard": gettext_lazy("standard side"), "nile": gettext_lazy("Nile side")}
+
+
+def _size(value, default: int) -> int:
+    try:
+        return max(1, min(int(value), boards.MAX_SIZE))
+    except (TypeError, ValueError):
+        return default
+
+
+@login_required
+def board_editor(request, slug: str, side: str):
+    event = organizer_event(request, slug)
+    if boards.GAME not in edition_data.event_game_keys(event) or side not in boards.SIDES:
+        raise Http404(_("This event does not play that game."))
+    current = boards.current_board(event, side)
+    rows = _size(request.GET.get("rows"), current.get("rows") or 10)
+    cols = _size(request.GET.get("cols"), current.get("cols") or 10)
+    problems: list[str] = []
+    if request.method == "POST":
+        rows = _size(request.POST.get("rows"), rows)
+        cols = _size(request.POST.get("cols"), cols)
+        cells = {
+            (r, c): (request.POST.get(f"k-{r}-{c}", ""), request.POST.get(f"s-{r}-{c}", ""))
+            for r in range(rows)
+            for c in range(cols)
+        }
+        source = request.POST.get("source", "").strip() or _("organizer: physical copy")
+        try:
+            values = boards.board_values(side, rows, cols, cells)
+            boards.board_store(event, side, values, source)
+        except edition_data.EditionDataError as err:
+            problems = err.problems
+            current = {"rows": rows, "cols": cols}
+            grid = [[{"kind": cells[(r, c)][0], "symbol": cells[(r, c)][1]} for c in range(cols)]
+                    for r in range(rows)]  # fmt: skip
+        else:
+            log_action(request, event, "edition_board_saved", game=boards.GAME, side=side)
+            messages.success(request, _("Board map saved and validated."))
+            return redirect("console_extra:board", slug=event.slug, side=side)
+    else:
+        grid = boards.grid_of(current, rows, cols)
+    kinds = [(k, KIND_LABELS[k]) for k in ("", *boards.kinds_for(side))]
+    context = {
+        "event": event,
+        "side": side,
+        "side_label": SIDE_LABELS[side],
+        "sides": [(s, SIDE_LABELS[s]) for s in boards.SIDES],
+        "rows": rows,
+        "cols": cols,
+        "grid": [(r, [(c, cell) for c, cell in enumerate(line)]) for r, line in enumerate(grid)],
+        "kinds": kinds,
+        "symbols": list(SYMBOL_LABELS.items()),
+        "problems": problems,
+        "stored": bool(current.get("sites")),
+    }
+    return render(request, "console_extra/board_editor.html", context)
