@@ -26,7 +26,7 @@ from tournaments.services.seating import (
 )
 from tournaments.views.console import actor_of, console_event, qr_svg
 
-ERRORS = (SeatingError, SeatingServiceError, IntegrityError, ValueError)
+ERRORS = (SeatingError, SeatingServiceError, IntegrityError, ValueError, KeyError)
 
 
 def _round(request, slug, number) -> Round:
