@@ -21,6 +21,11 @@ urlpatterns = [
     path("<slug:slug>/sheets/round/<int:number>/", sheets.round_sheets, name="round-sheets"),
     path("<slug:slug>/editions/", editions.edition_list, name="editions"),
     path(
+        "<slug:slug>/editions/nile_murals/areas/",
+        boards.nile_areas_editor,
+        name="nile-areas",
+    ),
+    path(
         "<slug:slug>/editions/terra_pyramides/board/<str:side>/",
         boards.board_editor,
         name="board",

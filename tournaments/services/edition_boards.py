@@ -88,3 +88,51 @@ def board_store(event: Event, side: str, values: Mapping[str, Any], source: str)
     null today, so every key of the side is filled."""
     fields = {f"boards.{side}.{key}": value for key, value in values.items()}
     return edition_data.edition_fill(event, GAME, fields, source)
+
+
+# Nile Murals: the sheet's 12 areas -------------------------------------------------------
+# Square number = 10 * row + column (rules C7); each area is {"value": 1-3, "squares": [...]}
+# with null where unknown (rules G3: the map is not in the rulebook text).
+
+NILE = "nile_murals"
+
+
+def nile_area_count(event: Event) -> int:
+    from engines.core.editions import resolve_edition
+
+    edition = resolve_edition(NILE, edition_data.supplied_spec(event, NILE), "default")
+    return int(edition.get("area_count", 12))
+
+
+def nile_current_areas(event: Event) -> tuple[dict[int, int], dict[int, int | None]]:
+    """(area index of each square, value of each area) as the engine would read them."""
+    from engines.core.editions import resolve_edition
+
+    edition = resolve_edition(NILE, edition_data.supplied_spec(event, NILE), "default")
+    area_of: dict[int, int] = {}
+    values: dict[int, int | None] = {}
+    for index, area in enumerate(edition.get("areas") or []):
+        if not isinstance(area, Mapping):
+            continue
+        values[index] = area.get("value")
+        for square in area.get("squares") or []:
+            area_of[int(square)] = index
+    return area_of, values
+
+
+def nile_areas_values(
+    count: int, area_of_square: Mapping[int, int], values: Mapping[int, int | None]
+) -> list[dict[str, Any]]:
+    """The ``areas`` list: an area with no square marked keeps ``squares`` unknown."""
+    squares: dict[int, list[int]] = {i: [] for i in range(count)}
+    for square, index in sorted(area_of_square.items()):
+        if not 0 <= square <= 99:
+            raise edition_data.EditionDataError([f"square {square} is not on the sheet"])
+        if not 0 <= index < count:
+            raise edition_data.EditionDataError([f"square {square}: no area {index + 1}"])
+        squares[index].append(square)
+    return [{"value": values.get(i), "squares": squares[i] or None} for i in range(count)]
+
+
+def nile_areas_store(event: Event, areas: list[dict[str, Any]], source: str) -> dict:
+    return edition_data.edition_fill(event, NILE, {"areas": areas}, source)

@@ -82,3 +82,45 @@ def board_editor(request, slug: str, side: str):
         "stored": bool(current.get("sites")),
     }
     return render(request, "console_extra/board_editor.html", context)
+
+
+@login_required
+def nile_areas_editor(request, slug: str):
+    """Nile Murals: mark each of the 100 squares with its area and give each area its
+    printed value (I, II or III)."""
+    event = organizer_event(request, slug)
+    if boards.NILE not in edition_data.event_game_keys(event):
+        raise Http404(_("This event does not play that game."))
+    count = boards.nile_area_count(event)
+    area_of, values = boards.nile_current_areas(event)
+    problems: list[str] = []
+    if request.method == "POST":
+        area_of, values = {}, {}
+        for square in range(100):
+            raw = request.POST.get(f"a-{square}", "")
+            if raw.isdigit():
+                area_of[square] = int(raw) - 1
+        for index in range(count):
+            raw = request.POST.get(f"v-{index}", "")
+            values[index] = int(raw) if raw in ("1", "2", "3") else None
+        source = request.POST.get("source", "").strip() or _("organizer: physical copy")
+        try:
+            areas = boards.nile_areas_values(count, area_of, values)
+            boards.nile_areas_store(event, areas, source)
+        except edition_data.EditionDataError as err:
+            problems = err.problems
+        else:
+            log_action(request, event, "edition_areas_saved", game=boards.NILE)
+            messages.success(request, _("Area map saved and validated."))
+            return redirect("console_extra:nile-areas", slug=event.slug)
+    grid = [
+        (row, [(row * 10 + col, area_of.get(row * 10 + col)) for col in range(10)])
+        for row in range(10)
+    ]
+    context = {
+        "event": event,
+        "grid": grid,
+        "areas": [(i, i + 1, values.get(i)) for i in range(count)],
+        "problems": problems,
+    }
+    return render(request, "console_extra/nile_areas.html", context)

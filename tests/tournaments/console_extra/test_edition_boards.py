@@ -82,3 +82,48 @@ def test_board_editor_is_404_when_the_event_does_not_play_terra_pyramides(client
     client.force_login(user())
     url = f"/en/console/extra/{event.slug}/editions/terra_pyramides/board/standard/"
     assert client.get(url).status_code == 404
+
+
+# Nile Murals area map -----------------------------------------------------------------
+
+
+def nile_event():
+    return EventFactory(game_key="nile_murals", table_sizes=[4, 3])
+
+
+def test_nile_areas_list_has_every_area_and_unknowns_stay_null():
+    areas = boards.nile_areas_values(12, {0: 0, 1: 0, 64: 5}, {0: 2, 5: 3})
+    assert len(areas) == 12
+    assert areas[0] == {"value": 2, "squares": [0, 1]}
+    assert areas[5] == {"value": 3, "squares": [64]}
+    assert areas[1] == {"value": None, "squares": None}
+
+
+def test_nile_area_value_contradicting_the_rulebook_is_refused():
+    event = nile_event()
+    # Square 64 lies in an area marked III (seed example 1 C); II there is refused.
+    areas = boards.nile_areas_values(12, {64: 0}, {0: 2})
+    with pytest.raises(EditionDataError) as err:
+        boards.nile_areas_store(event, areas, "box")
+    assert any("areas.0" in p for p in err.value.problems)
+    event.refresh_from_db()
+    assert event.edition is None
+
+
+def test_nile_areas_page_saves_and_the_engine_reads_the_map(client):
+    event = nile_event()
+    client.force_login(user())
+    url = f"/en/console/extra/{event.slug}/editions/nile_murals/areas/"
+    page = client.get(url)
+    assert page.status_code == 200 and b'name="a-99"' in page.content
+    post = {"a-64": "3", "a-65": "3", "v-2": "3", "a-0": "1", "v-0": "1"}
+    assert client.post(url, post).status_code == 302
+    event.refresh_from_db()
+    edition = resolve_edition("nile_murals", event.edition["nile_murals"], "default")
+    assert edition.get("areas.2") == {"value": 3, "squares": [64, 65]}
+    assert edition.get("areas.0") == {"value": 1, "squares": [0]}
+    from engines.nile_murals.printed import load_printed
+
+    assert load_printed(edition) is not None
+    again = client.get(url).content.decode()
+    assert '<option value="3" selected>3</option>' in again
