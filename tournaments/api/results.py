@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from tournaments.access import Action, Actor, NotAllowed, allowed
 from tournaments.models import Event, Registration, Table
-from tournaments.models_results import ResultSubmission, Ruling, StandingsSnapshot
+from tournaments.models_results import ResultSubmission, Ruling
 from tournaments.selectors.results import table_history
 from tournaments.services import results as svc
 from tournaments.services.registrations import registration_check_in
@@ -301,8 +301,11 @@ class StandingsApi(APIView):
         }
     )
     def get(self, request, slug: str):
+        from tournaments.selectors.public import frozen_after, standings_snapshot
+
         event = get_object_or_404(Event.objects.exclude(status=Event.Status.DRAFT), slug=slug)
-        snap = StandingsSnapshot.objects.filter(event=event).order_by("-version").first()
+        # The public pages' release rules: never past the organizer's standings freeze.
+        snap = standings_snapshot(event, frozen_after(event))
         if snap is None:
             return Response({"version": 0, "after_round": 0, "provisional": False, "rows": []})
         return Response(

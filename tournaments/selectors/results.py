@@ -34,7 +34,13 @@ def event_result_settings(event_id: int) -> EventResultSettings:
 
 
 def table_game_key(table: Table) -> str:
-    return table.game_key or table.round.effective_game_key
+    """The table's game, else its round's (the round's own, the console's per-round plan,
+    or the event's)."""
+    if table.game_key:
+        return table.game_key
+    from tournaments.selectors.event_config import round_game_key
+
+    return round_game_key(table.round)
 
 
 def seat_names(table: Table) -> list[str]:
@@ -48,16 +54,23 @@ def seat_names(table: Table) -> list[str]:
 
 
 def table_options(table: Table) -> tuple[str | None, dict[str, Any], Any]:
-    """(preset, option overrides, edition) the event sets for this table's game."""
+    """(preset, option overrides, edition) for this table's game: the event's own fields
+    for its main game, then the console configuration's per-game presets and variants."""
+    from tournaments.selectors.event_config import event_config
+
     event = table.round.event
     game = table_game_key(table)
     same_game = game == event.game_key
-    preset = event.options_preset or None if same_game else None
+    config = event_config(event)
+    preset = (config.get("presets") or {}).get(game) or (
+        event.options_preset if same_game else None
+    )
     overrides = dict(event.options_overrides or {}) if same_game else {}
+    overrides.update((config.get("variants") or {}).get(game) or {})
     edition = None
     if isinstance(event.edition, dict):
         edition = event.edition.get(game)
-    return preset, overrides, edition
+    return preset or None, overrides, edition
 
 
 def body_of(kind: str, payload: Any) -> Any:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from functools import cache as memoize
 
@@ -27,7 +28,9 @@ from tournaments.models import Event
 from tournaments.models_results import StandingsSnapshot
 from tournaments.selectors.standings import standings_input
 from tournaments.standings import compute_standings
-from tournaments.standings_types import StandingsConfig
+from tournaments.standings_types import StandingsConfig, StandingsError
+
+logger = logging.getLogger(__name__)
 
 GRACE_SECONDS = 30
 
@@ -103,7 +106,10 @@ def _enqueue(event_id: int) -> None:
 
 
 def standings_config(event: Event) -> StandingsConfig:
-    return StandingsConfig()
+    """The organizer's settings (console event configuration), defaults where unset."""
+    from tournaments.selectors.event_config import event_config, standings_config_of
+
+    return standings_config_of(event_config(event))
 
 
 def standings_recompute(*, event_id: int) -> StandingsSnapshot | None:
@@ -124,7 +130,13 @@ def standings_recompute(*, event_id: int) -> StandingsSnapshot | None:
             .first()
         )
         previous_ranks = {r["registration"]: r["rank"] for r in previous.rows} if previous else None
-        standings = compute_standings(built.data, standings_config(event), previous_ranks)
+        try:
+            standings = compute_standings(built.data, standings_config(event), previous_ranks)
+        except StandingsError:
+            # A configuration the data cannot satisfy (e.g. raw game points ranking a
+            # multi-game event): keep the last snapshot and say why in the log.
+            logger.exception("standings for event %s not recomputed", event_id)
+            return latest
         payload = standings.to_dict()
         rows = payload.pop("rows")
         content = {

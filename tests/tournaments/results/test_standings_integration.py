@@ -259,3 +259,41 @@ def test_results_written_around_save_still_count():
     (result,) = standings_input(event.pk).data.results
     assert [s.placement for s in result.seats] == [2, 3, 1]
     assert [s.score for s in result.seats] == [23, 19, 26]
+
+
+def test_the_organizers_console_configuration_is_used():
+    """Placement points and per-game variants come from the console's event configuration."""
+    from tournaments.models_console import EventConfig
+
+    event = make_event("imhotep", policy="none")
+    EventConfig.objects.create(
+        event=event,
+        data={"placement_points": {"3": ["5", "2", "0"]}},
+    )
+    table = make_table(event)
+    a, b, c = seat_registrations(table)
+    submit(table, imhotep_sheet())
+    snapshot = standings_recompute(event_id=event.pk)
+    assert {r["registration"]: r["metrics"]["tp"] for r in snapshot.rows} == {c: 5, a: 2, b: 0}
+
+    variant_event = make_event("imhotep")
+    EventConfig.objects.create(
+        event=variant_event, data={"variants": {"imhotep": {"pharaohs_wrath": True}}}
+    )
+    sub = submit(make_table(variant_event), imhotep_sheet())
+    assert sub.options["pharaohs_wrath"] is True  # the engine judged under the variant
+
+
+def test_public_standings_api_respects_the_freeze(client):
+    from tournaments.models_public import PublicSettings
+
+    event = make_event("imhotep", policy="none")
+    round_1 = RoundFactory(event=event, published=True)
+    round_2 = RoundFactory(event=event, published=True)
+    submit(make_table(event, round_=round_1), imhotep_sheet())
+    standings_recompute(event_id=event.pk)
+    submit(make_table(event, round_=round_2), imhotep_sheet())
+    standings_recompute(event_id=event.pk)
+    assert client.get(f"/api/events/{event.slug}/standings/").json()["after_round"] == 2
+    PublicSettings.objects.create(event=event, standings_frozen_after_round=1)
+    assert client.get(f"/api/events/{event.slug}/standings/").json()["after_round"] == 1
