@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.errors import SetupError
-from engines.core.types import Violation
+from engines.core.types import Report, Violation
 from engines.terra_pyramides import generate, rules
 from engines.terra_pyramides.board import board_from_edition
 from engines.terra_pyramides.messages_ja import MESSAGES_JA
@@ -87,6 +87,20 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
             return MOVES_ADAPTER.validate_python(records)
         except ValidationError:
             return super().parse_moves(records)
+
+    def fold(self, state: TerraState, moves: Any, start_index: int = 0) -> Report:
+        """The base class's fold (check every move, then apply it; stop at the first
+        illegal one) calling the rule dispatch directly: two method calls fewer per move."""
+        check, advance = rules.check, rules.next_state
+        applied = 0
+        for offset, move in enumerate(moves):
+            violations = check(state, move)
+            if violations:
+                index = start_index + offset
+                return self._report(state, applied, tuple(v.at(index=index) for v in violations))
+            state = advance(state, move)
+            applied += 1
+        return self._report(state, applied, ())
 
     def check(self, state: TerraState, move: Any) -> list[Violation]:
         return rules.check(state, move)

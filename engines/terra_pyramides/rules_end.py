@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides.facts import (
@@ -90,20 +92,21 @@ def game_finished(state: TerraState) -> bool:
 def apply_end_turn(state: TerraState) -> TerraState:
     taken = list(state.turns_taken)
     taken[state.seat] += 1
-    state = evolve(
-        state,
-        turns_taken=tuple(taken),
-        turn=state.turn + 1,
-        placed=None,
-        new_foundation=None,
-        arrived=frozenset(),
-        first_target=None,
-    )
+    changes: dict[str, Any] = {
+        "turns_taken": tuple(taken),
+        "turn": state.turn + 1,
+        "placed": None,
+        "new_foundation": None,
+        "arrived": frozenset(),
+        "first_target": None,
+    }
+    # The end of the game and the next seat depend only on the stacks and hands, which
+    # ending a turn leaves alone: one copy of the state instead of two.
     if game_finished(state):
-        return evolve(state, phase="over")
+        return evolve(state, phase="over", **changes)
     n = state.ctx.n_players
     seat = (state.seat + 1) % n
     if tiles_left(state) == 0:  # M7.5: no refill any more; skip seats without a tile
         while state.hands[seat] is None:
             seat = (seat + 1) % n
-    return evolve(state, seat=seat, phase="place")
+    return evolve(state, seat=seat, phase="place", **changes)

@@ -28,7 +28,7 @@ from engines.terra_pyramides.options import (
     PRICE_IGNORE_SYMBOL,
 )
 from engines.terra_pyramides.rules_setup import holder
-from engines.terra_pyramides.state import Site, TerraState, evolve
+from engines.terra_pyramides.state import Site, Square, TerraState, evolve
 
 
 # ---- M1/M2: place the hand tile ----------------------------------------------------------
@@ -316,8 +316,19 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
             violation("line_misses_tile", "M3.1", "the line must contain the tile placed this turn")
         ]
     out: list[Violation] = []
+    # One pass over the squares checks each one and totals what the later checks need
+    # (tiles, eyes, Nile squares); the totals are used only once every square matched.
+    n_tiles = eyes = nile = 0
+    tiles = state.tiles
     for ls in move.squares:
         actual = kind_at(state, ls.square)
+        if actual == "tile":
+            n_tiles += 1
+            eyes += tiles[ls.square].eyes
+        elif ls.kind == "nile":
+            nile += 1
+        if ls.oasis_item is not None:
+            eyes += ls.oasis_item.eyes
         if actual == "site":
             out.append(
                 violation(
@@ -371,7 +382,6 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
                 )
     if out:
         return out
-    n_tiles = sum(1 for ls in move.squares if ls.kind == "tile")
     if n_tiles > opts.max_tile_line:
         out.append(
             violation(
@@ -395,9 +405,7 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
                     )
                 )
     colour = state.colour()
-    eyes = _line_eyes(state, move)
     out.extend(check_horus(state, colour, eyes, move.coin_symbols))
-    nile = sum(1 for ls in move.squares if ls.kind == "nile")
     if opts.version == 3:
         out.extend(check_palms(state, colour, boat_steps(state, colour, nile), move.palms_reached))
     elif move.palms_reached is not None:
@@ -405,31 +413,39 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
     return out
 
 
-def _oases(state: TerraState, move: mv.ChooseLine) -> int:
-    source = state.ctx.options.a16_oasis_source
-    board = sum(1 for ls in move.squares if ls.kind == "oasis") if source != "tile_icons" else 0
-    icons = (
-        sum(state.tiles[ls.square].oases for ls in move.squares if ls.kind == "tile")
-        if source != "board_squares"
-        else 0
-    )
-    return board + icons
-
-
-def _line_eyes(state: TerraState, move: mv.ChooseLine) -> int:
-    eyes = sum(state.tiles[ls.square].eyes for ls in move.squares if ls.kind == "tile")
-    return eyes + sum(ls.oasis_item.eyes for ls in move.squares if ls.oasis_item is not None)
-
-
 def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
     move = _with_squares(state, move)
     opts, colour = state.ctx.options, state.colour()
     version = opts.version
-    line_tiles = [(ls, state.tiles[ls.square]) for ls in move.squares if ls.kind == "tile"]
-    items = [ls.oasis_item for ls in move.squares if ls.oasis_item is not None]
+    # One pass over the squares: the line's tiles, oasis items, oasis and Nile squares,
+    # Horus eyes, and what the non-tile squares show (learnt without a map).
+    tiles = state.tiles
+    line_tiles: list[tuple[mv.LineSquare, mv.Tile]] = []
+    items: list[mv.Gain] = []
+    facts: dict[Square, str] = {}
+    board_oases = nile = eyes = 0
+    for ls in move.squares:
+        kind = ls.kind
+        if kind == "tile":
+            tile = tiles[ls.square]
+            line_tiles.append((ls, tile))
+            eyes += tile.eyes
+        else:
+            facts[ls.square] = kind
+            if kind == "oasis":
+                board_oases += 1
+            elif kind == "nile":
+                nile += 1
+        if ls.oasis_item is not None:
+            items.append(ls.oasis_item)
+            eyes += ls.oasis_item.eyes
     p = state.players[colour]
     # R1 oasis: a coin each (Ver1/2); Ver3 also the oasis track and the pictured item (VN10).
-    oases = _oases(state, move)
+    # A16 says whether board squares, tile icons or both count.
+    source = opts.a16_oasis_source
+    oases = (board_oases if source != "tile_icons" else 0) + (
+        sum(tile.oases for _, tile in line_tiles) if source != "board_squares" else 0
+    )
     coins = p.coins + sum(i.coins for i in items)
     if version < 3 or not opts.a16_oasis_item_replaces_coin:
         coins += oases
@@ -462,16 +478,13 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
         "stock": p.stock - len(pending),
     }
     # R2 Horus eyes: coins in Ver1; the score marker in Ver2+ (VH6/VH7).
-    eyes = _line_eyes(state, move)
     extra, changed = horus_changes(state, evolve(p, coins=coins), eyes, move.coin_symbols)
     mine.update(extra)
     # Ver3 Nile squares move the boat (VN12).
     if version == 3:
-        nile = sum(1 for ls in move.squares if ls.kind == "nile")
         extra, boat = boat_changes(state, p, boat_steps(state, colour, nile), move.palms_reached)
         mine.update(extra)
         changed.update(boat)
-    facts = {ls.square: ls.kind for ls in move.squares if ls.kind != "tile"}
     if state.board is None and any(state.kinds.get(sq) != k for sq, k in facts.items()):
         changed["kinds"] = {**state.kinds, **facts}
     players = list(state.players)

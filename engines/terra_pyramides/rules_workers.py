@@ -125,21 +125,27 @@ def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
     pending = list(state.pending)
     pending.remove(move.origin)
     site = state.sites[move.target]
-    state = state.with_site(move.target, evolve(site, owner=colour, workers=site.workers + 1))
-    p = state.players[colour]
-    state = state.with_player(colour, claimed=p.claimed | {move.target})
-    if any(kind_at(state, sq) is None for sq in between(move.origin, move.target)):
+    sites = dict(state.sites)
+    sites[move.target] = evolve(site, owner=colour, workers=site.workers + 1)
+    players = list(state.players)
+    players[colour] = evolve(players[colour], claimed=players[colour].claimed | {move.target})
+    # The crossed squares exclude the target, the only site that changes, so asking the
+    # state before or after the move gives the same kinds.
+    unknown_path = any(kind_at(state, sq) is None for sq in between(move.origin, move.target))
+    state = evolve(
+        state,
+        sites=sites,
+        players=tuple(players),
+        pending=tuple(pending),
+        arrived=state.arrived | {move.target},
+        first_target=move.target if first_turn_applies(state) else state.first_target,
+        phase="move" if pending else "act",
+    )
+    if unknown_path:
         state = state.note(
             "M6.3 worker path squares", f"{NO_MAP}: crossed squares of unknown type", f"{KEY}:M6.3"
         )
-    first = move.target if first_turn_applies(state) else state.first_target
-    return evolve(
-        state,
-        pending=tuple(pending),
-        arrived=state.arrived | {move.target},
-        first_target=first,
-        phase="move" if pending else "act",
-    )
+    return state
 
 
 def check_return(state: TerraState, move: mv.ReturnWorker) -> list[Violation]:
