@@ -44,7 +44,9 @@ def resolve(s: State, m: Any) -> Result:
                 phase=s.phase,
             )
         ], None
-    seat = getattr(m, "seat", None)
+    # A pydantic move keeps its fields in ``__dict__``; reading it there avoids pydantic's
+    # slow ``__getattr__`` miss for the moves that have no seat.
+    seat = m.__dict__.get("seat")
     if seat is not None and seat > s.n:
         return [V("seat.unknown", "I3", "seat {seat} does not exist", seat=seat)], None
     return HANDLERS[m.type](s, m)

@@ -28,12 +28,31 @@ def res_index(name: str) -> int:
 def _but(obj: Any, changes: dict[str, Any]) -> Any:
     """``dataclasses.replace`` without re-running ``__init__`` (these classes have no
     ``__post_init__``); a misspelt field name still fails loudly."""
-    fields = {**obj.__dict__, **changes}
-    if len(fields) != len(obj.__dict__):
-        raise TypeError(f"unknown fields {sorted(changes.keys() - obj.__dict__.keys())}")
-    new = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", fields)
+    old = obj.__dict__
+    fields = old.copy()
+    fields.update(changes)
+    if len(fields) != len(old):
+        raise TypeError(f"unknown fields {sorted(changes.keys() - old.keys())}")
+    new = _new(type(obj))
+    _set(new, "__dict__", fields)
     return new
+
+
+def _but_method(self: Any, **changes: Any) -> Any:
+    """The ``but`` method of the state classes: ``_but`` without a second call per copy
+    (a replay makes about a thousand copies; see bench/bench_tameri.py)."""
+    old = self.__dict__
+    fields = old.copy()
+    fields.update(changes)
+    if len(fields) != len(old):
+        raise TypeError(f"unknown fields {sorted(changes.keys() - old.keys())}")
+    new = _new(type(self))
+    _set(new, "__dict__", fields)
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -60,8 +79,7 @@ class Player:
     priest_cards: int = 0
     priest_card_points: int | None = None
 
-    def but(self, **changes: Any) -> Player:
-        return _but(self, changes)
+    but = _but_method  # (self, **changes) -> Player: a changed copy
 
     def farmer_on(self, field_id: str) -> int | None:
         for f, space in self.farmers:
@@ -84,8 +102,7 @@ class Turn:
     weather_used: tuple[int, ...] = ()
     permanents_used: tuple[str, ...] = ()
 
-    def but(self, **changes: Any) -> Turn:
-        return _but(self, changes)
+    but = _but_method  # (self, **changes) -> Turn: a changed copy
 
 
 @dataclass(frozen=True)
@@ -122,8 +139,7 @@ class State:
     tiles_seen: tuple[str, ...] = ()  # weather tiles revealed this season
     unchecked: tuple[Unchecked, ...] = ()
 
-    def but(self, **changes: Any) -> State:
-        return _but(self, changes)
+    but = _but_method  # (self, **changes) -> State: a changed copy
 
     @property
     def n(self) -> int:
