@@ -165,3 +165,20 @@ def test_ratings_pages(client):
     assert event_page.status_code == 200
     response = client.post("/en/console/extra/ratings/", {"recompute": "1"})
     assert response.status_code == 302
+
+
+def test_seating_service_round1_rating_order_matches_the_recomputed_ratings():
+    """The seating selector reads PlayerRating for round 1 seeded by rating: after a
+    recompute its ranks follow registrations_by_rating."""
+    from tournaments.models import Round
+    from tournaments.selectors.seating import seating_players
+
+    people = players(5)
+    old, old_regs = event_with_players(people[:4], day=dt.date(2026, 10, 1))
+    confirmed_table(old, old_regs, [2, 4, 1, 3])
+    ratings_recompute()
+    new, _ = event_with_players(people, day=dt.date(2026, 11, 22))
+    rnd = Round.objects.create(event=new, number=1)
+    ranks = {p.id: p.rank for p in seating_players(rnd, seeding="rating")}
+    expected = [r.pk for r in registrations_by_rating(new.pk)]
+    assert sorted(ranks, key=ranks.get) == expected
