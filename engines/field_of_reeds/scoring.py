@@ -49,22 +49,48 @@ TIEBREAKS: tuple[Tiebreak, ...] = (
 )
 
 
-_TABLES: dict[int, tuple[Edition, tuple[list, int | None, int]]] = {}
+_VALUES: dict[int, tuple[object, dict[object, object]]] = {}
+_ABSENT = object()
+
+
+def _memo(edition: Edition) -> dict[object, object]:
+    """The memo of values derived from ``edition.values`` (dotted keys: printed values;
+    tuple keys: derived tables). The entry keeps its values object alive, so an id is
+    never reused meanwhile."""
+    values = edition.values
+    entry = _VALUES.get(id(values))
+    if entry is None or entry[0] is not values:
+        if len(_VALUES) > 256:
+            _VALUES.clear()
+        entry = _VALUES[id(values)] = (values, {})
+    return entry[1]
+
+
+def edition_value(edition: Edition, key: str, default: object = None) -> object:
+    """``edition.get(key, default)``, memoised per ``edition.values`` object.
+
+    Every replay resolves a new Edition, but a bundled edition's values dict is shared and
+    read-only (core editions.py), so each printed value is looked up once, not once per
+    use.
+    """
+    memo = _memo(edition)
+    value = memo.get(key, _ABSENT)
+    if value is _ABSENT:
+        value = memo[key] = edition.get(key)
+    return default if value is None else value
 
 
 def _tables(edition: Edition) -> tuple[list, int | None, int]:
-    """(level-2 table, its cap, level-3 set points), read once per edition object."""
-    entry = _TABLES.get(id(edition))
-    if entry is None or entry[0] is not edition:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
-        values = (
+    """(level-2 table, its cap, level-3 set points), read once per edition values."""
+    memo = _memo(edition)
+    tables = memo.get(("tables",))
+    if tables is None:
+        tables = memo[("tables",)] = (
             edition.get("level2_table") or [],
             edition.get("level2_cap"),
             edition.get("level3_set_points", 4),
         )
-        entry = _TABLES[id(edition)] = (edition, values)
-    return entry[1]
+    return tables  # type: ignore[return-value]
 
 
 def level2_points(n: int, edition: Edition) -> int | None:
@@ -88,8 +114,8 @@ def djed_bonus(level: int, sheet: Sheet, edition: Edition) -> int | None:
 def arrival_bonus(level: int, edition: Edition) -> tuple[int, int]:
     """7-1 (S2): points and Udjat eye cards for a player who reached the watcher space."""
     return (
-        edition.get(f"arrival_points.{level}", 0),
-        edition.get(f"arrival_udjat.{level}", 0),
+        edition_value(edition, f"arrival_points.{level}", 0),  # type: ignore[return-value]
+        edition_value(edition, f"arrival_udjat.{level}", 0),
     )
 
 
@@ -97,7 +123,7 @@ def movement_penalty(distance: int, edition: Edition) -> int | None:
     """7-3 (S5): points lost for being ``distance`` spaces short (0 = reached: no penalty)."""
     if distance <= 0:
         return 0
-    return edition.get(f"penalty_by_distance.{distance}")
+    return edition_value(edition, f"penalty_by_distance.{distance}")  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -120,6 +146,20 @@ def compositions(total: int) -> list[Sheet]:
 
 
 def best_black_assignment(level: int, fixed: Sheet, black: int, edition: Edition) -> BlackChoice:
+    """The player's best choice for Djeds from black spaces (S3, X12); see ``_best_black``.
+
+    A pure function of its arguments and the edition's values, so it is memoised per
+    edition values object (a replay and a sheet ask it 4 times per level).
+    """
+    memo = _memo(edition)
+    key = ("best", level, fixed, black)
+    choice = memo.get(key)
+    if choice is None:
+        choice = memo[key] = _best_black(level, fixed, black, edition)
+    return choice  # type: ignore[return-value]
+
+
+def _best_black(level: int, fixed: Sheet, black: int, edition: Edition) -> BlackChoice:
     """The player's best choice for Djeds from black spaces (S3, X12).
 
     "Best advantage" = the highest Djed bonus of this level (the seed's own example picks

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from engines.core.engine import GameContext
 from engines.core.types import Unchecked
 from engines.field_of_reeds.moves import CardFacts
+from engines.field_of_reeds.scoring import edition_value
 
 Pool = tuple[int, int, int]  # red, blue, yellow attribute value of this action phase
 
@@ -96,19 +97,6 @@ def evolve(obj, **changes):  # noqa: ANN001, ANN201 - any of the frozen dataclas
 _set_attr = object.__setattr__
 
 
-_SETTINGS: dict[int, tuple[Any, dict[str, Any]]] = {}
-
-
 def setting(state: State, key: str, default: Any = None) -> Any:
-    """``state.ctx.edition.get(key, default)``, memoised per edition (values never change)."""
-    edition = state.ctx.edition
-    entry = _SETTINGS.get(id(edition))
-    if entry is None or entry[0] is not edition:
-        if len(_SETTINGS) > 256:
-            _SETTINGS.clear()
-        entry = _SETTINGS[id(edition)] = (edition, {})
-    memo = entry[1]
-    if key not in memo:
-        memo[key] = edition.get(key)
-    value = memo[key]
-    return default if value is None else value
+    """``state.ctx.edition.get(key, default)``, memoised per edition values (never change)."""
+    return edition_value(state.ctx.edition, key, default)
