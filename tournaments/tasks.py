@@ -40,7 +40,8 @@ def seat_round_task(round_id: int, mode: str | None = None, seed: int | None = N
 def ratings_recompute_task() -> int | None:
     """Recompute the league's OpenSkill ratings; returns the tables rated (None: the input
     was unchanged since the last run, nothing written)."""
-    from tournaments.services.ratings import ratings_recompute
+    from tournaments.services.ratings import ratings_recompute, ratings_task_started
 
+    ratings_task_started()
     run = ratings_recompute()
     return run.tables if run else None

@@ -18,6 +18,8 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from openskill.models import PlackettLuce
 
@@ -132,15 +134,32 @@ def ratings_recompute(*, force: bool = False) -> RatingRun | None:
     return RatingRun.objects.create(tables=len(tables), players=len(values), input_hash=digest)
 
 
+# Confirmations arrive in bursts at the end of a round; one recompute reads them all.
+PENDING_KEY = "league-ratings:pending"
+PENDING_GRACE_SECONDS = 120  # a lost task stops blocking new ones after this
+
+
+def coalesce_seconds() -> float:
+    return float(getattr(settings, "RATINGS_COALESCE_SECONDS", 10.0))
+
+
 def ratings_schedule_recompute() -> None:
-    """After the current transaction commits, recompute the league's ratings in Celery."""
+    """After the current transaction commits, make sure one recompute is on its way:
+    while one is pending (not yet started) further requests add nothing."""
 
     def enqueue() -> None:
         from tournaments.tasks import ratings_recompute_task  # tasks import services
 
-        ratings_recompute_task.delay()
+        countdown = coalesce_seconds()
+        if cache.add(PENDING_KEY, 1, timeout=int(countdown) + PENDING_GRACE_SECONDS):
+            ratings_recompute_task.apply_async(countdown=countdown)
 
     transaction.on_commit(enqueue)
+
+
+def ratings_task_started() -> None:
+    """Called by the task before it reads: writes from now on need another run."""
+    cache.delete(PENDING_KEY)
 
 
 def registrations_by_rating(event_id: int) -> list[Registration]:

@@ -182,3 +182,21 @@ def test_seating_service_round1_rating_order_matches_the_recomputed_ratings():
     ranks = {p.id: p.rank for p in seating_players(rnd, seeding="rating")}
     expected = [r.pk for r in registrations_by_rating(new.pk)]
     assert sorted(ranks, key=ranks.get) == expected
+
+
+def test_a_burst_of_confirmations_sends_one_recompute(django_capture_on_commit_callbacks):
+    from unittest import mock
+
+    from tournaments.services import ratings
+
+    people = players(8)
+    event, regs = event_with_players(people)
+    with mock.patch("tournaments.tasks.ratings_recompute_task.apply_async") as send:
+        with django_capture_on_commit_callbacks(execute=True):
+            for i in range(4):
+                confirmed_table(event, regs[2 * i : 2 * i + 2], [1, 2])
+        assert send.call_count == 1
+        ratings.ratings_task_started()  # the task began: the next confirmation sends again
+        with django_capture_on_commit_callbacks(execute=True):
+            confirmed_table(event, regs[:2], [2, 1], round_number=2)
+        assert send.call_count == 2
