@@ -119,12 +119,6 @@ def test_draft_round_seating_is_not_reachable(client, world):
         assert client.get(table).status_code == 404
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the results API's StandingsApi serves the latest snapshot and ignores "
-    "PublicSettings.standings_frozen_after_round; fix in tournaments/api/results.py: take "
-    "the snapshot from selectors.public.standings_snapshot(event, frozen_after(event))",
-)
 def test_standings_api_respects_the_freeze(client, world, django_capture_on_commit_callbacks):
     from tests.tournaments.public.conftest import write_snapshot
     from tournaments.models_public import PublicSettings
