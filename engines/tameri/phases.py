@@ -262,7 +262,7 @@ def play_card(s: State, m: mv.PlayCard) -> Result:
     players[i] = p.but(
         hand=tuple(c for c in p.hand if c != m.card), board=(*p.board, (m.card, False))
     )
-    everyone = all(c is not None for c in played)
+    everyone = None not in played  # the cards are ints: ``in`` tests identity first
     phase = "reveal" if everyone else s.phase
     return [], s.but(players=tuple(players), played=tuple(played), phase=phase)
 
@@ -272,6 +272,7 @@ def reveal(s: State, m: mv.Reveal) -> Result:
     if s.decided[i] is not None:
         return [V("reveal.twice", "F5", "seat {seat} already decided", seat=m.seat)], None
     p = s.players[i]
+    changes: dict[str, Any] = {}  # one copy of the state for the whole record
     if m.face_down:
         cost = face_down_cost(p.board)
         if p.deben < cost:
@@ -286,15 +287,16 @@ def reveal(s: State, m: mv.Reveal) -> Result:
                 )
             ], None
         board = (*p.board[:-1], (p.board[-1][0], True))
-        s = s.with_player(i, p.but(deben=p.deben - cost, board=board))
+        players = list(s.players)
+        players[i] = p.but(deben=p.deben - cost, board=board)
+        changes["players"] = tuple(players)
     decided = list(s.decided)
     decided[i] = m.face_down
-    s = s.but(decided=tuple(decided))
-    if any(d is None for d in decided):
-        return [], s
+    changes["decided"] = tuple(decided)
+    if None in decided:  # bools and None: ``in`` finds exactly the undecided seats
+        return [], s.but(**changes)
     order = tuple(turn_order([c or 0 for c in s.played], [bool(d) for d in decided]))
-    s = s.but(phase="turn", order=order, turn_index=0)
-    return [], start_turn(s)
+    return [], start_turn(s.but(phase="turn", order=order, turn_index=0, **changes))
 
 
 NO_TURN = Turn(seat=0, card=0, face_down=False, match=None)
@@ -340,7 +342,7 @@ def take_nile(s: State, m: mv.TakeNile) -> Result:
     i = m.seat - 1
     p = s.players[i]
     res = entry[1] or NO_RES
-    p = warehouse_check(p, add_res(p.res, res)).but(hand=(*p.hand, m.card))  # M19 / L1
+    p = warehouse_check(p, add_res(p.res, res), hand=(*p.hand, m.card))  # M19 / L1
     players = list(s.players)
     players[i] = p
     s = s.but(
@@ -358,13 +360,16 @@ def take_nile(s: State, m: mv.TakeNile) -> Result:
 CAPS = (WAREHOUSE_CAP,) * 4
 
 
-def warehouse_check(p: Player, res: tuple[int, ...] | None = None) -> Player:
-    """L1: at most 4 of each resource, 4 deben and 4 silt at the end of the own turn."""
+def warehouse_check(p: Player, res: tuple[int, ...] | None = None, **changes: Any) -> Player:
+    """L1: at most 4 of each resource, 4 deben and 4 silt at the end of the own turn.
+
+    ``changes`` (fields other than res, deben and silt) go into the same copy."""
     cap = WAREHOUSE_CAP
     return p.but(
         res=tuple(map(min, p.res if res is None else res, CAPS)),  # type: ignore[arg-type]
         deben=min(p.deben, cap),
         silt=min(p.silt, cap),
+        **changes,
     )
 
 
