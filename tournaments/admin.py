@@ -87,3 +87,4 @@ class EventSummaryAdmin(admin.ModelAdmin):
 from tournaments import admin_results  # noqa: E402,F401 - result entry models (own module)
 from tournaments import admin_public  # noqa: E402,F401 - public pages models (own module)
 from tournaments import admin_console  # noqa: E402,F401 - organizer console models (own module)
+from tournaments import admin_league  # noqa: E402,F401 - league ratings runs (console extra)
