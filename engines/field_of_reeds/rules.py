@@ -262,9 +262,10 @@ def _check_reorder(state: State, move: Reorder) -> list[Violation]:
 
 
 def _check_pick(state: State, move: Pick) -> list[Violation]:
-    out = _wrong_phase(state, move, "pick", "M1") or _bad_seat(state, move.seat)
-    if out:
-        return out
+    if state.phase != "pick" or move.seat > state.n:
+        out = _wrong_phase(state, move, "pick", "M1") or _bad_seat(state, move.seat)
+        if out:
+            return out
     player = state.players[move.seat - 1]
     if player.picked:
         return [

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from engines.core.engine import GameContext
 from engines.core.types import Unchecked
 from engines.field_of_reeds.moves import CardFacts
-from engines.field_of_reeds.scoring import edition_value
+from engines.field_of_reeds.scoring import _ABSENT, _VALUES, edition_value
 
 Pool = tuple[int, int, int]  # red, blue, yellow attribute value of this action phase
 
@@ -98,5 +98,15 @@ _set_attr = object.__setattr__
 
 
 def setting(state: State, key: str, default: Any = None) -> Any:
-    """``state.ctx.edition.get(key, default)``, memoised per edition values (never change)."""
-    return edition_value(state.ctx.edition, key, default)
+    """``state.ctx.edition.get(key, default)``, memoised per edition values (never change).
+
+    The memo hit is inlined (this runs a few hundred times per replay); a miss goes
+    through ``edition_value``, which fills the memo.
+    """
+    edition = state.ctx.edition
+    entry = _VALUES.get(id(edition.values))
+    if entry is not None and entry[0] is edition.values:
+        value = entry[1].get(key, _ABSENT)
+        if value is not _ABSENT:
+            return default if value is None else value
+    return edition_value(edition, key, default)
