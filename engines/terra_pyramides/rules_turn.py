@@ -20,7 +20,6 @@ from engines.terra_pyramides.facts import (
     check_palms,
     horus_changes,
     kind_at,
-    learn,
     note_unknown_palms,
     violation,
 )
@@ -221,6 +220,14 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
         new_foundation, left = move.foundation.square, left - 1
     hands = list(state.hands)
     hands[state.seat] = None
+    # Without a map, a faced empty site is learnt (as ``learn`` does) in the same copy.
+    learnt = (
+        {}
+        if state.board is not None
+        or move.facing.kind != "site"
+        or state.kinds.get(move.facing.square) == "site"
+        else {"kinds": {**state.kinds, move.facing.square: "site"}}
+    )
     state = evolve(
         state,
         tiles={**state.tiles, move.square: move.tile},
@@ -230,6 +237,7 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
         new_foundation=new_foundation,
         foundations_left=left,
         phase="line",
+        **learnt,
     )
     if move.ignore_symbol:
         state = state.with_player(colour, coins=state.players[colour].coins - PRICE_IGNORE_SYMBOL)
@@ -239,7 +247,6 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
             "the engine checks recorded surround bonuses but does not detect a missing one",
             f"{KEY}:VH11",
         )
-    state = learn(state, {move.facing.square: "site"} if move.facing.kind == "site" else {})
     if state.board is None:
         state = state.note(
             "M1.1/L4 placement square type",
