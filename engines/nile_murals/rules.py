@@ -221,8 +221,25 @@ def draws_missing(state: State) -> Violation:
     )
 
 
+_LAST_SETTLE: list[Any] = [(None, None)]  # [(state, (settled, problems))] of the latest call
+
+
 def settle(state: State) -> tuple[State, list[Violation]]:
-    """The state a ``place`` or ``stop`` is judged in: open draw windows closed."""
+    """The state a ``place`` or ``stop`` is judged in: open draw windows closed.
+
+    ``apply`` checks and then transitions, and both settle the same state object: the
+    latest result is remembered (a pure function of an immutable state), so it is built
+    once. The entry is one tuple swapped whole, so concurrent threads never mix two."""
+    last = _LAST_SETTLE[0]
+    if last[0] is state:
+        settled, problems = last[1]
+        return settled, list(problems)
+    result = _settle(state)
+    _LAST_SETTLE[0] = (state, (result[0], tuple(result[1])))
+    return result
+
+
+def _settle(state: State) -> tuple[State, list[Violation]]:
     if state.phase == "draw":
         if state.draw_done < state.draw_min:
             return state, [draws_missing(state)]
