@@ -52,6 +52,8 @@ class EventForm(forms.Form):
     )
     options_preset = forms.CharField(label=_("options preset"), max_length=60, required=False)
     variants = _json_field(_("option overrides (JSON)"))
+    game_presets = _json_field(_("presets per game (JSON, multi-game events)"))
+    game_variants = _json_field(_("option overrides per game (JSON, multi-game events)"))
     table_sizes = forms.CharField(label=_("table sizes, preferred first (4,3)"), initial="4,3")
     rounds_planned = forms.IntegerField(label=_("rounds planned"), min_value=1, initial=3)
     placement_points = _json_field(_("tournament points by table size (JSON)"))
@@ -105,6 +107,12 @@ class EventForm(forms.Form):
     def clean_variants(self):
         return self._json("variants")
 
+    def clean_game_presets(self):
+        return self._json("game_presets")
+
+    def clean_game_variants(self):
+        return self._json("game_variants")
+
     def clean_placement_points(self):
         return self._json("placement_points")
 
@@ -153,7 +161,36 @@ class EventForm(forms.Form):
             self.add_error("round_games", _("Choose a game, or a game for each round."))
         elif data.get("game_key"):
             self._check_options(data["game_key"], data.get("options_preset"), data["variants"])
+        self._check_per_game(data["game_presets"], data["game_variants"])
         return data
+
+    def _check_per_game(self, presets: dict, variants: dict) -> None:
+        import engines
+
+        for name, table in (("game_presets", presets), ("game_variants", variants)):
+            unknown = [g for g in table if g not in engines.available_engines()]
+            if unknown:
+                self.add_error(name, _("Unknown games: %(names)s") % {"names": ", ".join(unknown)})
+                return
+        for game in set(presets) | set(variants):
+            overrides = variants.get(game) or {}
+            if not isinstance(overrides, dict):
+                self.add_error("game_variants", _("Expected a JSON object."))
+                return
+            engine = engines.get_engine(game)
+            preset = presets.get(game) or None
+            if preset and preset not in engine.meta.presets:
+                self.add_error(
+                    "game_presets",
+                    _("Unknown preset; %(game)s has: %(names)s")
+                    % {"game": game, "names": ", ".join(engine.meta.presets)},
+                )
+                return
+            try:
+                engine.resolve_options(overrides, preset)
+            except Exception as error:  # noqa: BLE001 - the engine's own message is shown
+                self.add_error("game_variants", f"{game}: {error}")
+                return
 
     def _check_options(self, game: str, preset: str | None, overrides: dict) -> None:
         """The engine resolves the preset and variants now, not at the first result."""
@@ -176,8 +213,8 @@ class EventForm(forms.Form):
         d = self.cleaned_data
         return {
             "round_games": d["round_games"],
-            "presets": {},
-            "variants": d["variants"],
+            "presets": d["game_presets"],
+            "variants": d["game_variants"],
             "placement_points": d["placement_points"],
             "precedence": d["precedence"],
             "bye_points": d["bye_points"],
@@ -221,6 +258,8 @@ class EventForm(forms.Form):
             "round_games": ", ".join(f"{k}:{v}" for k, v in config["round_games"].items()),
             "options_preset": event.options_preset,
             "variants": json.dumps(event.options_overrides or {}),
+            "game_presets": json.dumps(config["presets"]),
+            "game_variants": json.dumps(config["variants"]),
             "table_sizes": ",".join(str(n) for n in event.table_sizes or []),
             "rounds_planned": event.rounds_planned,
             "placement_points": json.dumps(config["placement_points"]),

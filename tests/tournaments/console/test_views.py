@@ -30,6 +30,8 @@ EVENT_FORM = {
     "round_games": "",
     "options_preset": "",
     "variants": "{}",
+    "game_presets": "{}",
+    "game_variants": "{}",
     "table_sizes": "4,3",
     "rounds_planned": "3",
     "placement_points": "{}",
@@ -73,6 +75,12 @@ def test_event_form_reports_bad_configuration(client):
     assert not Event.objects.filter(slug="console-cup").exists()
     response = client.post("/en/console/new/", {**EVENT_FORM, "table_sizes": "4,9"})
     assert "Tables seat between" in response.content.decode()
+    response = client.post(
+        "/en/console/new/", {**EVENT_FORM, "game_variants": '{"tameri": {"nonsense": 1}}'}
+    )
+    assert "tameri:" in response.content.decode()
+    response = client.post("/en/console/new/", {**EVENT_FORM, "game_presets": '{"chess": "x"}'})
+    assert "Unknown games: chess" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "slug": "import"})
     assert "This slug is reserved" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "options_preset": "nope"})
@@ -191,3 +199,21 @@ def test_check_in_redirects_only_inside_the_site(client):
     assert registration.status == "checked_in"
     response = client.post(url, {"action": "drop", "next": f"/en/console/{event.slug}/check-in/"})
     assert response["Location"] == f"/en/console/{event.slug}/check-in/"
+
+
+def test_multi_game_event_stores_per_game_presets_and_variants(client):
+    client.force_login(organizer())
+    form = {
+        **EVENT_FORM,
+        "game_key": "",
+        "round_games": "1:imhotep, 2:terra_pyramides",
+        "game_presets": '{"imhotep": "pharaohs-wrath"}',
+        "game_variants": '{"terra_pyramides": {"version": 1}}',
+        "table_sizes": "4,3,2",
+    }
+    response = client.post("/en/console/new/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    config = Event.objects.get(slug="console-cup").console_config.data
+    assert config["round_games"] == {"1": "imhotep", "2": "terra_pyramides"}
+    assert config["presets"] == {"imhotep": "pharaohs-wrath"}
+    assert config["variants"] == {"terra_pyramides": {"version": 1}}
