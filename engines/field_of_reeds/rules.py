@@ -233,9 +233,23 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
     return out
 
 
+_LAST_EXCLUDED: list = [(None, None, frozenset())]  # [(state, move, cards)] latest deal
+
+
 def _excluded_now(state: State, move: Deal) -> set[str]:
+    """Cards the deal removes (F6), remembered for the same state and move objects: the
+    check and the transition of one deal both ask (one tuple swapped whole, thread-safe)."""
     if move.excluded is not None:
         return set(move.excluded)
+    last = _LAST_EXCLUDED[0]
+    if last[0] is state and last[1] is move:
+        return set(last[2])
+    out = _excluded_by_icon(state, move)
+    _LAST_EXCLUDED[0] = (state, move, frozenset(out))
+    return out
+
+
+def _excluded_by_icon(state: State, move: Deal) -> set[str]:
     out = set()
     for p in state.players:
         for card in p.played:
@@ -651,9 +665,8 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         djeds[at] = (seat, B.WATCHER if at == B.WATCHER else info.colour)
 
     # 3 before-move effects (M7a), then the X+1 step back (Q15)
-    here = memo.get(space) or B.printed_space(state, space)
     if djed_before:
-        place(space, here)
+        place(space, memo.get(space) or B.printed_space(state, space))
     if go_back:
         if move.go_back_to is None:
             return [
