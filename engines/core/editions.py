@@ -99,6 +99,17 @@ def _read_edition(path: str, mtime_ns: int) -> dict[str, Any]:
         return json.load(handle)
 
 
+# One Edition object per bundled file version (the stat still notices an edited file), so
+# engines can check an edition's values once per version rather than once per document.
+_BUNDLED: dict[tuple[str, int], Edition] = {}
+_BUNDLED_BY_ID: dict[int, Edition] = {}
+
+
+def is_bundled(edition: Edition) -> bool:
+    """Whether ``edition`` is the process's cached object for a bundled file."""
+    return _BUNDLED_BY_ID.get(id(edition)) is edition
+
+
 def load_bundled(game: str, name: str) -> Edition:
     path = os.path.join(ENGINES_DIR, game, "editions", f"{name}.json")
     safe = name and "/" not in name and "\\" not in name and not name.startswith(".")
@@ -118,14 +129,23 @@ def load_bundled(game: str, name: str) -> Edition:
                 )
             ]
         )
+    cached = _BUNDLED.get((path, mtime))
+    if cached is not None:
+        return cached
     data = _read_edition(path, mtime)
-    return Edition(
+    edition = Edition(
         game=game,
         name=data.get("name", name),
         values=data.get("values", {}),
         sources=data.get("sources", {}),
         description=data.get("description", ""),
     )
+    if len(_BUNDLED) >= 64:  # as _read_edition's cache: a bounded number of versions
+        _BUNDLED.clear()
+        _BUNDLED_BY_ID.clear()
+    _BUNDLED[(path, mtime)] = edition
+    _BUNDLED_BY_ID[id(edition)] = edition
+    return edition
 
 
 def resolve_edition(game: str, spec: Mapping[str, Any] | str | None, default: str) -> Edition:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engines.core.editions import Edition, resolve_edition
+from engines.core.editions import Edition, is_bundled, resolve_edition
 from engines.core.errors import IllegalMove, MalformedInput, SetupError
 from engines.core.messages_ja import CORE_MESSAGES_JA, MALFORMED_JA
 from engines.core.parsing import Envelope, parse_envelope, parse_model
@@ -92,6 +92,33 @@ class Scored:
     ranks: Sequence[int] | None = None  # only where a game ranks other than by (total, *tiebreak)
 
 
+_OPTIONS_CACHE_SIZE = 256
+_UNHASHABLE = object()
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable key equal only for JSON values pydantic would read the same way.
+
+    Scalars carry their type (``1``, ``1.0`` and ``True`` are equal in Python but may
+    validate differently); anything not plain JSON gives ``_UNHASHABLE`` (never cached).
+    """
+    kind = type(value)
+    if kind is dict:
+        items = []
+        for key, item in value.items():
+            frozen = _frozen(item)
+            if frozen is _UNHASHABLE or type(key) is not str:
+                return _UNHASHABLE
+            items.append((key, frozen))
+        return (dict, tuple(items))
+    if kind is list or kind is tuple:
+        items = [_frozen(item) for item in value]
+        return _UNHASHABLE if _UNHASHABLE in items else (kind, tuple(items))
+    if value is None or kind in (str, int, float, bool):
+        return (kind, value)
+    return _UNHASHABLE
+
+
 class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     """Base class of every engine. Subclasses fill the ClassVars and the rule hooks."""
 
@@ -159,8 +186,17 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                     )
                 ]
             )
-        merged = {**presets[name], **(raw or {})}
-        return parse_model(self.options_model, merged, "$.options")  # type: ignore[no-any-return]
+        key = (name, _frozen(raw or {}))
+        cache = self.__dict__.setdefault("_options_cache", {})
+        options = cache.get(key) if key[1] is not _UNHASHABLE else None
+        if options is None:
+            merged = {**presets[name], **(raw or {})}
+            options = parse_model(self.options_model, merged, "$.options")
+            if key[1] is not _UNHASHABLE:
+                if len(cache) >= _OPTIONS_CACHE_SIZE:
+                    cache.clear()
+                cache[key] = options
+        return options  # type: ignore[no-any-return]
 
     def context(self, doc: Mapping[str, Any] | Envelope) -> GameContext[OptionsT]:
         env = doc if isinstance(doc, Envelope) else parse_envelope(doc)
@@ -204,9 +240,17 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             )
         options = self.resolve_options(env.options, env.preset)
         edition = resolve_edition(self.meta.key, env.edition, self.meta.default_edition)
-        problems = self.validate_edition(edition)
-        if problems:
-            raise SetupError(problems)
+        # A bundled edition is one cached object per file: check it once, not per document.
+        checked = self.__dict__.setdefault("_editions_checked", {})
+        problems = checked.get(id(edition), (None, None))
+        if problems[0] is not edition:
+            problems = (edition, self.validate_edition(edition))
+            if is_bundled(edition):
+                if len(checked) >= 64:
+                    checked.clear()
+                checked[id(edition)] = problems
+        if problems[1]:
+            raise SetupError(list(problems[1]))
         return GameContext(players=tuple(env.players), options=options, edition=edition)
 
     def parse_move(self, record: Any, index: int) -> MoveT:
@@ -287,27 +331,38 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
 
     def outcome(self, ctx: GameContext[OptionsT], scored: Scored) -> Outcome:
         keys = [c.key for c in self.categories]
+        tiebreak = scored.tiebreak
         rows = []
-        for seat, points in enumerate(scored.breakdown):
-            unknown = [k for k in keys if points.get(k) is None]
-            total = sum(points.get(k) or 0 for k in keys)
-            rows.append((seat, tuple((k, points.get(k)) for k in keys), total, not unknown))
+        for points in scored.breakdown:  # one pass per seat: points, total, completeness
+            get = points.get
+            breakdown = tuple([(k, get(k)) for k in keys])
+            total = 0
+            complete = True
+            for _, value in breakdown:
+                if value is None:
+                    complete = False
+                else:
+                    total += value or 0  # as sum(v or 0): a falsy 0.0 adds int 0
+            rows.append((breakdown, total, complete))
         ranks = (
             list(scored.ranks)
             if scored.ranks is not None
-            else competition_ranks([(r[2], *scored.tiebreak[r[0]]) for r in rows])
+            else competition_ranks([(row[1], *tiebreak[seat]) for seat, row in enumerate(rows)])
         )
+        names = ctx.players
         players = tuple(
-            PlayerResult(
-                seat=seat + 1,
-                name=ctx.players[seat],
-                total=total,
-                breakdown=breakdown,
-                rank=ranks[seat],
-                tiebreak=tuple(scored.tiebreak[seat]),
-                complete=complete,
-            )
-            for seat, breakdown, total, complete in rows
+            [
+                PlayerResult(
+                    seat=seat + 1,
+                    name=names[seat],
+                    total=total,
+                    breakdown=breakdown,
+                    rank=ranks[seat],
+                    tiebreak=tuple(tiebreak[seat]),
+                    complete=complete,
+                )
+                for seat, (breakdown, total, complete) in enumerate(rows)
+            ]
         )
         return Outcome(
             game=self.meta.key,

@@ -201,5 +201,15 @@ def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     def norm(key: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple((0, 0) if v is None else (1, v) for v in key)
 
-    normed = [norm(k) for k in keys]
-    return [1 + sum(1 for other in normed if other > mine) for mine in normed]
+    normed = [tuple(k) for k in keys]
+    # Without a None, (1, v) orders and compares exactly as v does: skip the wrapping.
+    if any(v is None for key in normed for v in key):
+        normed = [norm(k) for k in normed]
+    ranks = []
+    for mine in normed:
+        rank = 1
+        for other in normed:
+            if other > mine:
+                rank += 1
+        ranks.append(rank)
+    return ranks
