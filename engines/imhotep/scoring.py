@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engines.core.engine import Scored
@@ -63,43 +64,59 @@ def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int |
     return out
 
 
+@lru_cache(maxsize=128)
+def _burial_neighbours(count: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``count`` stones, the earlier stones it touches (P4: stone i lies in
+    column i // 3, row i % 3, so those are i - 3 (left) and i - 1 within the column)."""
+    return tuple(
+        tuple(j for j in (i - BURIAL_ROWS, i - 1 if i % BURIAL_ROWS else -1) if j >= 0)
+        for i in range(count)
+    )
+
+
+def _burial_groups(burial: Sequence[int]) -> dict[int, list[int]]:
+    """Owner -> sizes of its connected groups, by union-find over earlier neighbours."""
+    count = len(burial)
+    parent = list(range(count))
+    for i, earlier in enumerate(_burial_neighbours(count)):
+        owner = burial[i]
+        for j in earlier:
+            if burial[j] == owner:
+                a, b = i, j
+                while parent[a] != a:
+                    a = parent[a]
+                while parent[b] != b:
+                    b = parent[b]
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    sizes: dict[int, int] = {}
+    for i in range(count):
+        root = i
+        while parent[root] != root:
+            root = parent[root]
+        sizes[root] = sizes.get(root, 0) + 1
+    areas: dict[int, list[int]] = {}
+    for root, size in sizes.items():
+        areas.setdefault(burial[root], []).append(size)
+    return areas
+
+
 def burial_areas(burial: Sequence[int]) -> list[list[int]]:
     """S4: sizes of the orthogonally connected same-colour groups, per seat.
 
     Stone i lies in column i // 3, row i % 3 (P4: top to bottom, then the next column), so
     its neighbours are i - 3 and i + 3 (left, right) and i - 1, i + 1 within the column.
     """
-    count = len(burial)
-    seen = [False] * count
-    areas: dict[int, list[int]] = {}
-    for start in range(count):
-        if seen[start]:
-            continue
-        owner = burial[start]
-        seen[start] = True
-        stack, size = [start], 0
-        while stack:
-            i = stack.pop()
-            size += 1
-            row = i % BURIAL_ROWS
-            for j in (
-                i - BURIAL_ROWS,
-                i + BURIAL_ROWS,
-                i - 1 if row else -1,
-                i + 1 if row < BURIAL_ROWS - 1 else -1,
-            ):
-                if 0 <= j < count and not seen[j] and burial[j] == owner:
-                    seen[j] = True
-                    stack.append(j)
-        areas.setdefault(owner, []).append(size)
+    areas = _burial_groups(burial)
     return [sorted(areas.get(seat, []), reverse=True) for seat in range(max(areas, default=-1) + 1)]
 
 
 def burial_a(burial: Sequence[int], n: int) -> list[int]:
-    areas = burial_areas(burial)
-    return [
-        sum(triangle_with_tail(a) for a in (areas[s] if s < len(areas) else [])) for s in range(n)
-    ]
+    points = [0] * n
+    for seat, sizes in _burial_groups(burial).items():
+        if seat < n:
+            points[seat] = sum([triangle_with_tail(size) for size in sizes])
+    return points
 
 
 def burial_b(burial: Sequence[int], n: int, table: Sequence[int | None]) -> list[int | None]:

@@ -36,15 +36,17 @@ def v(code: str, rule: str, message: str, path: str, **params) -> Violation:
 
 
 def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
+    # One pass per player; paths and messages are built only when something is wrong.
+    players = sheet.players
     n = ctx.n_players
-    if len(sheet.players) != n:
+    if len(players) != n:
         return [
             v(
                 "sheet.player_count",
                 "I4",
                 "the sheet has {got} players, the document {n}",
                 "$.sheet.players",
-                got=len(sheet.players),
+                got=len(players),
                 n=n,
             )
         ]
@@ -63,32 +65,39 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
             )
         else:
             own_burial[seat - 1] += 1
-    side_b = ctx.options.sides.obelisk == "B"
-    deck = ctx.edition.get("market.deck", {})
+    options = ctx.options
+    side_b = options.sides.obelisk == "B"
+    wrath = options.pharaohs_wrath
+    deck = None  # the printed deck, looked up once a player holds a card
     held_so_far: dict[str, int] = {}
-    on_boards = sheet.pyramid_stones + sheet.temple_stones
-    for i, p in enumerate(sheet.players):
-        path = f"$.sheet.players[{i}]"
-        if side_b and p.obelisk > 2:
-            out.append(
-                v(
-                    "sheet.obelisk_waiting",
-                    "V5",
-                    "at most 2 stones wait on Obelisk B, not {count}",
-                    f"{path}.obelisk",
-                    count=p.obelisk,
+    pyramid_stones = sheet.pyramid_stones
+    temple_stones = sheet.temple_stones
+    on_boards = pyramid_stones + temple_stones
+    for i, p in enumerate(players):
+        obelisk = p.obelisk
+        erected = p.obelisks_erected
+        if side_b:
+            if obelisk > 2:
+                out.append(
+                    v(
+                        "sheet.obelisk_waiting",
+                        "V5",
+                        "at most 2 stones wait on Obelisk B, not {count}",
+                        f"$.sheet.players[{i}].obelisk",
+                        count=obelisk,
+                    )
                 )
-            )
-        if not side_b and p.obelisks_erected:
+        elif erected:
             out.append(
                 v(
                     "sheet.obelisks_erected_side_a",
                     "P5",
                     "obelisks are erected only on side B",
-                    f"{path}.obelisks_erected",
+                    f"$.sheet.players[{i}].obelisks_erected",
                 )
             )
-        used = 1 + p.sled + own_burial[i] + p.obelisk + 3 * p.obelisks_erected
+        buried = own_burial[i]
+        used = 1 + p.sled + buried + obelisk + 3 * erected
         on_boards += used - 1
         if used > STONES_PER_COLOUR:
             out.append(
@@ -97,55 +106,58 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
                     "C1",
                     "marker, sled, Burial Chamber and Obelisk use {used} stones "
                     "of this colour; there are 30",
-                    path,
+                    f"$.sheet.players[{i}]",
                     used=used,
                 )
             )
-        for card, count in p.cards.items():
-            held_so_far[card] = held_so_far.get(card, 0) + count
-            if held_so_far[card] > deck.get(card, 0):
-                out.append(
-                    v(
-                        "sheet.too_many_cards",
-                        "C7",
-                        "the players hold {held} {card} cards; the deck has {deck}",
-                        f"{path}.cards.{card}",
-                        held=held_so_far[card],
-                        card=card,
-                        deck=deck.get(card, 0),
+        if p.cards:
+            if deck is None:
+                deck = ctx.edition.get("market.deck", {})
+            for card, count in p.cards.items():
+                held = held_so_far[card] = held_so_far.get(card, 0) + count
+                if held > deck.get(card, 0):
+                    out.append(
+                        v(
+                            "sheet.too_many_cards",
+                            "C7",
+                            "the players hold {held} {card} cards; the deck has {deck}",
+                            f"$.sheet.players[{i}].cards.{card}",
+                            held=held,
+                            card=card,
+                            deck=deck.get(card, 0),
+                        )
                     )
-                )
-        missing = set(p.missing_monuments)
-        has = {
-            "burial": own_burial[i] > 0,
-            "obelisk": p.obelisk + p.obelisks_erected > 0,
-        }
-        for monument, present in has.items():
+        missing = p.missing_monuments
+        if not missing and not wrath:
+            continue
+        has_burial = buried > 0
+        has_obelisk = obelisk + erected > 0
+        for monument, present in (("burial", has_burial), ("obelisk", has_obelisk)):
             if present and monument in missing:
                 out.append(
                     v(
                         "sheet.monument_not_missing",
                         "V6",
                         "the player has a stone on the {monument}",
-                        f"{path}.missing_monuments",
+                        f"$.sheet.players[{i}].missing_monuments",
                         monument=monument,
                     )
                 )
         # Only with V6 must the judge list every missing monument; a listed one is always checked.
         checked = (
-            ("pyramid", sheet.pyramid_stones),
-            ("temple", sheet.temple_stones),
-            ("burial", has["burial"]),
-            ("obelisk", has["obelisk"]),
+            ("pyramid", pyramid_stones),
+            ("temple", temple_stones),
+            ("burial", has_burial),
+            ("obelisk", has_obelisk),
         )
-        for monument, total in checked if ctx.options.pharaohs_wrath else ():
+        for monument, total in checked if wrath else ():
             if not total and monument not in missing:
                 out.append(
                     v(
                         "sheet.monument_missing",
                         "V6",
                         "no stone of this player can be on the {monument}; list it as missing",
-                        f"{path}.missing_monuments",
+                        f"$.sheet.players[{i}].missing_monuments",
                         monument=monument,
                     )
                 )
@@ -168,18 +180,20 @@ def end_position(ctx, sheet: Sheet) -> EndPosition:
     violations = sheet_violations(ctx, sheet)
     if violations:
         raise IllegalMove(violations)
-    obelisk_total = sum(p.obelisk + 3 * p.obelisks_erected for p in sheet.players)
+    players = sheet.players
+    burial = sheet.burial
     return EndPosition(
-        track=[p.track for p in sheet.players],
-        sled=[p.sled for p in sheet.players],
-        burial=[s - 1 for s in sheet.burial],
-        obelisk=[p.obelisk for p in sheet.players],
-        hands=[dict(p.cards) for p in sheet.players],
+        track=[p.track for p in players],
+        sled=[p.sled for p in players],
+        burial=[s - 1 for s in burial],
+        obelisk=[p.obelisk for p in players],
+        # Scoring only reads the hands: the sheet's (frozen model's) dicts serve as they are.
+        hands=[p.cards for p in players],
         site_stones={
             "pyramid": sheet.pyramid_stones,
             "temple": sheet.temple_stones,
-            "burial": len(sheet.burial),
-            "obelisk": obelisk_total,
+            "burial": len(burial),
+            "obelisk": sum([p.obelisk + 3 * p.obelisks_erected for p in players]),
         },
-        missing=[frozenset(p.missing_monuments) for p in sheet.players],
+        missing=[frozenset(p.missing_monuments) for p in players],
     )
