@@ -438,7 +438,9 @@ def effect(s: State, m: mv.Effect) -> Result:
         locked=locked,
         available=available,
     )
-    s = s.with_player(i, p).but(pending=tuple(pending))
+    players = list(s.players)
+    players[i] = p
+    s = s.but(players=tuple(players), pending=tuple(pending))  # one copy for both
     for r in g.remove_spheres:
         errs, s = remove_sphere(s, r.ramp, r.colour)
         if errs:

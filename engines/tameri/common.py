@@ -52,6 +52,8 @@ def merge_building(s: State, b: mv.BuildingFacts) -> mv.BuildingFacts:
 
 def learn_cards(s: State, cards: list[mv.CardFacts]) -> Result:
     """Record dealt or revealed cards; card numbers are unique (L19)."""
+    if not cards:  # most effects bring no card: nothing to learn, no copy of the maps
+        return [], s
     seen = set(s.seen)
     new = dict(s.cards)
     for c in cards:
