@@ -55,6 +55,7 @@ def build_event(rebuild: bool):
 
     existing = Event.objects.filter(slug=SLUG).first()
     if existing and not rebuild:
+        fill_lines(existing)
         return existing
     if existing:
         ResultSubmission.objects.filter(table__round__event=existing).delete()
@@ -103,11 +104,25 @@ def build_event(rebuild: bool):
                     ResultSubmission(
                         table=table, version=1, kind="sheet", payload={}, engine_key="imhotep",
                         outcome=outcome, status="confirmed", submitted_via="user",
+                        lines=ResultSubmission.lines_of(outcome),
                     )
                 )  # fmt: skip
             Seat.objects.bulk_create(seats, batch_size=2000)
             ResultSubmission.objects.bulk_create(subs, batch_size=1000)
     return event
+
+
+def fill_lines(event) -> None:
+    """Rows built before ``ResultSubmission.lines`` existed get their lines (as save() would
+    write them), so the selector reads its normal path, not its fallback."""
+    from tournaments.models_results import ResultSubmission
+
+    rows = list(
+        ResultSubmission.objects.filter(table__round__event=event, lines=[]).only("outcome")
+    )
+    for row in rows:
+        row.lines = ResultSubmission.lines_of(row.outcome)
+    ResultSubmission.objects.bulk_update(rows, ["lines"], batch_size=1000)
 
 
 def fast(event_id: int):
