@@ -40,9 +40,16 @@ class Edition:
         """The printed value at ``a.b.c`` or ``default`` when absent or unknown (null)."""
         node: Any = self.values
         for part in dotted.split("."):
-            if isinstance(node, Mapping) and part in node:
+            # Exact-type tests first: isinstance(x, Mapping) goes through the ABC machinery,
+            # and engines look printed values up on every move.
+            kind = type(node)
+            if (kind is dict or (kind is not list and isinstance(node, Mapping))) and part in node:
                 node = node[part]
-            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            elif (
+                (kind is list or isinstance(node, list))
+                and part.isdigit()
+                and int(part) < len(node)
+            ):
                 node = node[int(part)]
             else:
                 return default
