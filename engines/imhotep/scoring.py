@@ -32,6 +32,7 @@ CATEGORIES = (
     Category("blue", "Blue cards held", "保有する青のカード", "imhotep:S9"),
     Category("wrath", "Pharaoh's Wrath", "ファラオの怒り", "imhotep:V6"),
 )
+_BLUE = frozenset(BLUE)
 TIEBREAKS = (Tiebreak("sled", "Stones on the sled", "石材置き場の石材の数", "imhotep:T2"),)
 
 
@@ -159,23 +160,26 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
         obelisk = list(end.obelisk)  # V5: one point per stone not used in an obelisk
     statues = triangle_with_tail if opts.statue_scoring == "table" else statues_text_reading
     thirds = {card: end.site_stones.get(site, 0) // 3 for card, site in GREEN_SITE.items()}
+    wrath = opts.pharaohs_wrath
+    track, hands, missing = end.track, end.hands, end.missing
     breakdown = []
     for seat in range(n):
+        hand = hands[seat]
         green = blue = 0
-        for card, count in end.hands[seat].items():
+        for card, count in hand.items():
             if card in thirds:
                 green += count * thirds[card]
-            elif card in BLUE:
+            elif card in _BLUE:
                 blue += count
         breakdown.append(
             {
-                "track": end.track[seat],
+                "track": track[seat],
                 "burial": burial[seat],
                 "obelisk": obelisk[seat],
                 "green": green,
-                "purple": statues(end.hands[seat].get("statue", 0)),
+                "purple": statues(hand.get("statue", 0)),
                 "blue": blue,
-                "wrath": -WRATH_PENALTY if opts.pharaohs_wrath and end.missing[seat] else 0,
+                "wrath": -WRATH_PENALTY if wrath and missing[seat] else 0,
             }
         )
     notes = [
