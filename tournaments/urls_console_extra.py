@@ -8,10 +8,12 @@ from tournaments.views import console_extra_boards as boards
 from tournaments.views import console_extra_editions as editions
 from tournaments.views import console_extra_ratings as ratings
 from tournaments.views import console_extra_sheets as sheets
+from tournaments.views.console_extra_common import extra_home
 
 app_name = "console_extra"
 
 urlpatterns = [
+    path("<slug:slug>/", extra_home, name="home"),
     path("ratings/", ratings.league, name="ratings"),
     path("<slug:slug>/ratings/", ratings.event_ratings, name="event-ratings"),
     path("<slug:slug>/awards/", awards.awards, name="awards"),

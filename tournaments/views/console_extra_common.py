@@ -7,6 +7,7 @@ and superusers. Head judges use the main console; these pages change event data
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -49,3 +50,15 @@ def log_action(request, event: Event, action: str, **data) -> None:
         data=data,
         remote_addr=request.META.get("REMOTE_ADDR"),
     )
+
+
+@login_required
+def extra_home(request, slug: str):
+    """Entry page of the extra console pages for one event."""
+    from django.shortcuts import render
+
+    from tournaments.services.edition_data import event_game_keys
+
+    event = organizer_event(request, slug)
+    games = event_game_keys(event)
+    return render(request, "console_extra/home.html", {"event": event, "games": games})

@@ -71,3 +71,18 @@ def test_awards_page(client):
     text = page.content.decode()
     assert 'id="podium"' in text and people[1].display_name in text
     assert 'id="best-scores"' in text and ">40<" in text
+
+
+def test_extra_home_links_every_tool(client):
+    from tests.tournaments.factories import EventFactory
+
+    event = EventFactory(game_key="terra_pyramides", table_sizes=[4, 3, 2])
+    client.force_login(user())
+    text = client.get(f"/en/console/extra/{event.slug}/").content.decode()
+    base = f"/en/console/extra/{event.slug}/"
+    for part in ("editions/", "ratings/", "awards/", "sheets/"):
+        assert f'href="{base}{part}"' in text
+    assert f'href="{base}editions/terra_pyramides/board/standard/"' in text
+    assert "/areas/" not in text  # the event does not play Nile Murals
+    client.force_login(user("nobody", staff=False))
+    assert client.get(f"/en/console/extra/{event.slug}/").status_code == 403
