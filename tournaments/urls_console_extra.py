@@ -13,8 +13,8 @@ from tournaments.views.console_extra_common import extra_home
 app_name = "console_extra"
 
 urlpatterns = [
-    path("<slug:slug>/", extra_home, name="home"),
     path("ratings/", ratings.league, name="ratings"),
+    path("<slug:slug>/", extra_home, name="home"),  # after "ratings/"
     path("<slug:slug>/ratings/", ratings.event_ratings, name="event-ratings"),
     path("<slug:slug>/awards/", awards.awards, name="awards"),
     path("sheets/<str:game>/", sheets.blank_sheet, name="blank-sheet"),
