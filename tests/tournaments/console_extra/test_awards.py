@@ -86,3 +86,25 @@ def test_extra_home_links_every_tool(client):
     assert "/areas/" not in text  # the event does not play Nile Murals
     client.force_login(user("nobody", staff=False))
     assert client.get(f"/en/console/extra/{event.slug}/").status_code == 403
+
+
+def test_podium_after_a_final_follows_the_final_table():
+    """With the console's final played, the podium is the final table's top three."""
+    from tests.tournaments.console.helpers import confirm_all
+    from tests.tournaments.console.test_archive import played_event
+    from tournaments.services.finals import finals_create
+    from tournaments.services.seating import round_publish
+
+    event, organizer_user = played_event(rounds=1, players=8)
+    standings_recompute(event_id=event.pk)
+    final = finals_create(event_id=event.pk, cut=4)
+    round_publish(round_id=final.pk)
+    confirm_all(final, organizer_user)
+    standings_recompute(event_id=event.pk)
+    sub = final.tables.get().submissions.get(status="confirmed")
+    seats = list(final.seats.order_by("position").values_list("registration_id", flat=True))
+    by_rank = sorted(zip([p["rank"] for p in sub.outcome["players"]], range(4), seats, strict=True))
+    top = podium(event)
+    assert [row["source"] for row in top] == ["final"] * 3
+    assert top[0]["registration"] == by_rank[0][2]
+    assert {row["registration"] for row in top} <= set(seats)
