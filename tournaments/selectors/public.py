@@ -59,6 +59,7 @@ class PersonView:
     name: str
     reading: str
     club: str
+    player_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class RoundView:
 
 def _person(registration: Registration) -> PersonView:
     player = registration.player
-    return PersonView(registration.pk, player.display_name, player.reading, player.club)
+    return PersonView(registration.pk, player.display_name, player.reading, player.club, player.pk)
 
 
 @dataclass

@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db import transaction
 from openskill.models import PlackettLuce
 
-from tournaments.models import Registration, Seat
+from tournaments.models import Event, Registration, Seat
 from tournaments.models_console import PlayerRating
 from tournaments.models_league import RatingRun
 from tournaments.models_results import ResultSubmission, Ruling
@@ -131,7 +131,16 @@ def ratings_recompute(*, force: bool = False) -> RatingRun | None:
             row.save(update_fields=["mu", "sigma", "games", "updated"])
     # A player whose only tables were corrected away has no rating any more.
     PlayerRating.objects.exclude(player_id__in=list(values)).delete()
+    transaction.on_commit(_bump_public_pages)
     return RatingRun.objects.create(tables=len(tables), players=len(values), input_hash=digest)
+
+
+def _bump_public_pages() -> None:
+    """Player pages show league ratings, which span events: refresh every event's pages."""
+    from tournaments.public_cache import bump_event
+
+    for slug in Event.objects.values_list("slug", flat=True):
+        bump_event(slug)
 
 
 # Confirmations arrive in bursts at the end of a round; one recompute reads them all.

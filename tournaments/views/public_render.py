@@ -17,6 +17,7 @@ from tournaments.kana import sort_key
 from tournaments.models import Event
 from tournaments.public_chart import rank_chart
 from tournaments.selectors import public as sel
+from tournaments.selectors.ratings import player_rating
 
 METRIC_LABELS = {
     "tp": _("Tournament points"),
@@ -228,7 +229,14 @@ def player_fragment(
     rows = player_rows(data, registration_id, language)
     history = (histories if histories is not None else data.histories).get(registration_id, [])
     chart = rank_chart(history, len(data.people))
-    context = {"event": data.event, "person": person, "rows": rows, "chart": chart}
+    rating = player_rating(person.player_id) if person.player_id is not None else None
+    context = {
+        "event": data.event,
+        "person": person,
+        "rows": rows,
+        "chart": chart,
+        "rating": rating,
+    }
     with translation.override(language):
         return render_to_string("public/_player.html", context)
 
