@@ -84,7 +84,10 @@ class EventSummaryAdmin(admin.ModelAdmin):
     readonly_fields = ["event", "registered", "checked_in", "dropped", "refreshed_at"]
 
 
-from tournaments import admin_results  # noqa: E402,F401 - result entry models (own module)
-from tournaments import admin_public  # noqa: E402,F401 - public pages models (own module)
-from tournaments import admin_console  # noqa: E402,F401 - organizer console models (own module)
-from tournaments import admin_league  # noqa: E402,F401 - league ratings runs (console extra)
+# Each feature module registers the admin pages of its own models.
+from tournaments import (  # noqa: E402, F401
+    admin_console,
+    admin_league,
+    admin_public,
+    admin_results,
+)

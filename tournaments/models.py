@@ -322,7 +322,7 @@ class EventSummary(models.Model):
         return f"{self.event}: {self.checked_in}/{self.registered}"
 
 
-from tournaments.models_results import *  # noqa: E402,F401,F403 - result entry (own module)
-from tournaments.models_public import *  # noqa: E402,F401,F403 - public pages (own module)
 from tournaments.models_console import *  # noqa: E402,F401,F403 - organizer console (own module)
 from tournaments.models_league import *  # noqa: E402,F401,F403 - league ratings (console extra)
+from tournaments.models_public import *  # noqa: E402,F401,F403 - public pages (own module)
+from tournaments.models_results import *  # noqa: E402,F401,F403 - result entry (own module)
