@@ -4,7 +4,9 @@ last table waiting for its players' confirmation, with its private judge URL."""
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
 from django.urls import reverse
 from django.utils import translation
@@ -31,25 +33,40 @@ def demo_sheet(table_number: int, players: int) -> dict:
     return {"players": rows, "burial": burial, "pyramid_stones": 11, "temple_stones": 9}
 
 
+EXAMPLE_LOG = (
+    Path(__file__).resolve().parent.parent / "engines/imhotep/examples/imhotep-4p-log.json"
+)
+
+
+def demo_entry(table_number: int, players: int, as_log: bool) -> tuple[str, dict]:
+    """One 4-player table gets the engine's complete example game as a move log (so the
+    public replay viewer has something to step through); the others get end-of-game sheets."""
+    if as_log:
+        return "log", json.loads(EXAMPLE_LOG.read_text(encoding="utf-8"))
+    return "sheet", demo_sheet(table_number, players)
+
+
 def demo_results(event: Event, write) -> None:
     round_1 = Round.objects.filter(event=event, number=1).first()
     if round_1 is None:
         return
     tables = list(round_1.tables.order_by("number"))
+    seats = {t.pk: t.seats.count() for t in tables}
+    log_table = next((t.pk for t in tables[:-1] if seats[t.pk] == 4), None)
     for index, table in enumerate(tables):
         judge = Actor(judge_table_id=table.pk, name=f"demo judge (table {table.number})")
         if not ResultSubmission.objects.filter(table=table).exists():
-            players = table.seats.count()
+            kind, payload = demo_entry(table.number, seats[table.pk], table.pk == log_table)
             sub = result_submit(
                 table_id=table.pk,
                 actor=judge,
-                kind="sheet",
-                payload=demo_sheet(table.number, players),
+                kind=kind,
+                payload=payload,
                 idempotency_key=f"demo-{table.pk}",
             ).submission
             if sub.status == "draft":
                 write(
-                    f"  table {table.number}: the engine refused the demo sheet: {sub.violations}"
+                    f"  table {table.number}: the engine refused the demo {kind}: {sub.violations}"
                 )
                 continue
             if index < len(tables) - 1:

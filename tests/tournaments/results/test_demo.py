@@ -29,3 +29,18 @@ def test_demo_has_confirmed_results_and_one_table_waiting(django_capture_on_comm
 
     call_command("demo", stdout=StringIO())  # idempotent: nothing entered twice
     assert ResultSubmission.objects.count() == 3
+
+
+def test_demo_table_one_is_a_move_log_the_public_replay_viewer_can_step_through(
+    client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo", stdout=StringIO())
+    log = ResultSubmission.objects.get(table__round__number=1, kind="log")
+    assert log.status == "confirmed"
+    assert log.outcome["players"] and all(p["complete"] for p in log.outcome["players"])
+    slug = log.table.round.event.slug
+    table = log.table.number
+    page = client.get(f"/en/events/{slug}/rounds/1/tables/{table}/?step=3")
+    assert page.status_code == 200
+    assert "step=4" in page.content.decode()  # the viewer links to the next step
