@@ -314,7 +314,7 @@ def main() -> None:
         finite = [t for t in timings if t != float("inf")]
         print(
             f"confirm→visible (n={len(timings)}, coalesce "
-            f"{os.environ.get('STANDINGS_COALESCE_SECONDS', '2.0')} s): median "
+            f"{os.environ.get('STANDINGS_COALESCE_SECONDS', '0.5')} s): median "
             f"{statistics.median(timings):.3f}s min {min(finite):.3f}s max {max(timings):.3f}s"
         )
     finally:

@@ -36,7 +36,9 @@ GRACE_SECONDS = 30
 
 
 def coalesce_seconds() -> float:
-    return float(getattr(settings, "STANDINGS_COALESCE_SECONDS", 2.0))
+    """How long a recompute waits for more writes. Short enough that one confirmation is on
+    the public standings within 2 s (issue 6); a round-end burst still coalesces."""
+    return float(getattr(settings, "STANDINGS_COALESCE_SECONDS", 0.5))
 
 
 def dirty_key(event_id: int) -> str:
