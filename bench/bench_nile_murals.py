@@ -11,34 +11,15 @@ placed, with misses, ankh draws, bonus draws and recorded area completions).
 from __future__ import annotations
 
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import cpu_ms, median_ms  # noqa: E402
 from engines.nile_murals import ENGINE  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "engines" / "nile_murals" / "examples"
-
-
-def median_ms(fn, runs: int) -> float:
-    fn()  # warm up
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
-def cpu_ms(fn, runs: int) -> float:
-    fn()
-    start = time.process_time()
-    for _ in range(runs):
-        fn()
-    return (time.process_time() - start) * 1000 / runs
 
 
 def main(runs: int = 500) -> None:

@@ -1,0 +1,1 @@
+"""Benchmarks, run on demand: python bench/<name>.py. Figures go to docs/benchmarks.md."""
