@@ -4,7 +4,8 @@ Chance records (tile symbols, foundation values, stacks drawn) are finite: the g
 offers one recorded fact per choice from small rotating pools, and derives squares from the
 edition map or, when there is none, from ``SYNTHETIC_PLAYOUT_BOARD`` (made up, used only
 here). Every yielded move passes ``check``. It omits moves that never help a playout end
-(voluntary returns outside the line, surround records that need the real map).
+(voluntary returns outside the line). Surround bonuses are offered only when the map shows
+a completion (``state.due``); without a map none is recorded.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from engines.terra_pyramides.rules_end import tiles_left
 from engines.terra_pyramides.rules_setup import holder
 from engines.terra_pyramides.rules_workers import check_destination, first_turn_applies
 from engines.terra_pyramides.state import TerraState
+from engines.terra_pyramides.surround import Bonus, expected_bonus
 
 Square = tuple[int, int]
 FACES_V1 = (
@@ -76,6 +78,8 @@ def legal_moves(state: TerraState) -> Iterator[Any]:
     if phase == "setup":
         yield setup_move(state)
         return
+    if state.due:  # VH11 with a map: this turn's tile closed an occupied site
+        yield from surround_moves(state)
     if phase == "place":
         yield from place_moves(state)
     elif phase == "line":
@@ -218,6 +222,43 @@ def _line_square(state: TerraState, board: Board, sq: Square) -> mv.LineSquare:
     if kind == "oasis" and state.ctx.options.version == 3:
         item = OASIS_ITEMS[(sq[0] + sq[1] + state.turn) % len(OASIS_ITEMS)]  # recorded fact
     return mv.LineSquare(square=sq, kind=kind, oasis_item=item)
+
+
+def surround_moves(state: TerraState) -> Iterator[mv.SurroundBonus]:
+    """The bonus record for the first completion still owed (VH11/VN9, amounts from the map)."""
+    sq = state.due[0]
+    bonus = expected_bonus(state, sq)
+    if not isinstance(bonus, Bonus):
+        return
+    owner = state.sites[sq].owner
+    assert owner is not None
+    p = state.players[owner]
+    coin_symbols = None
+    if (
+        state.ctx.options.version >= 2
+        and bonus.eyes
+        and edition_list(state, "horus_track.coin_spaces") is None
+    ):
+        coin_symbols = _minimal_track(state.horus_obs, p.symbols, p.horus + bonus.eyes) - p.symbols
+    palms = None
+    if (
+        state.ctx.options.version == 3
+        and bonus.nile
+        and p.palms is not None
+        and edition_list(state, "nile_track.palm_spaces") is None
+    ):
+        palms = max(_minimal_track(state.palm_obs, p.palms, p.boat + bonus.nile), p.palms)
+    move = mv.SurroundBonus(
+        site=sq,
+        eyes=bonus.eyes,
+        coins=bonus.coins,
+        grave_goods=bonus.grave_goods,
+        oases=bonus.oases,
+        nile=bonus.nile,
+        coin_symbols=coin_symbols,
+        palms_reached=palms,
+    )
+    yield from _if_legal(state, move)
 
 
 def worker_moves(state: TerraState) -> Iterator[Any]:

@@ -96,6 +96,8 @@ MESSAGES_JA: dict[str, str] = {
     "not_surrounded": "{sq} の周囲にはまだ空のマスがあります",
     "surround_bonus_mismatch": "{sq} の周囲のタイルが示すボーナスは {want} です（記録: {got}）",
     "surround_twice": "{sq} はすでに囲まれています",
+    "surround_not_completed": "この手番のタイルは、労働者駒のいる {sq} を囲み終えていません（ボーナスは囲み終えた時に1回だけ）",
+    "surround_bonus_missing": "この手番のタイルが {sq} を完全に囲みました。ボーナスを記録してください",
     "surround_v3_only": "このボーナスはバージョン3だけです",
     # score sheet
     "sheet_players": "得点表には{want}人分の記入が必要です",

@@ -301,6 +301,16 @@ def check_surround(state: TerraState, move: mv.SurroundBonus) -> list[Violation]
         return [
             violation("surround_twice", "VH11", "{sq} was already surrounded", sq=list(move.site))
         ]
+    if state.board is not None and move.site not in state.due:
+        return [
+            violation(
+                "surround_not_completed",
+                "VH11",
+                "this turn's tile did not close {sq} while workers stood on it (the bonus is "
+                "paid once, at completion)",
+                sq=list(move.site),
+            )
+        ]
     out = []
     if opts.version < 3 and (move.oases or move.nile):
         out.append(
@@ -334,6 +344,8 @@ def apply_surround(state: TerraState, move: mv.SurroundBonus) -> TerraState:
     owner = site.owner
     assert owner is not None
     state = state.with_site(move.site, evolve(site, surrounded=True))
+    if move.site in state.due:
+        state = evolve(state, due=tuple(sq for sq in state.due if sq != move.site))
     p = state.players[owner]
     coins = p.coins + move.coins
     if opts.version == 3 and not opts.a16_oasis_item_replaces_coin:

@@ -53,6 +53,15 @@ def check_end_turn(state: TerraState) -> list[Violation]:
                 "refill_missing", "M7.1", "take a tile from the holder before ending the turn"
             )
         ]
+    for sq in state.due:
+        out.append(
+            violation(
+                "surround_bonus_missing",
+                "VH11",
+                "this turn's tile closed {sq} around its owner's workers: record the bonus",
+                sq=list(sq),
+            )
+        )
     colours = (
         range(len(state.players))
         if state.ctx.options.g15_surround_cap == "current_turn"
@@ -99,6 +108,7 @@ def apply_end_turn(state: TerraState) -> TerraState:
         "new_foundation": None,
         "arrived": frozenset(),
         "first_target": None,
+        "due": (),
     }
     # The end of the game and the next seat depend only on the stacks and hands, which
     # ending a turn leaves alone: one copy of the state instead of two.

@@ -28,6 +28,7 @@ from engines.terra_pyramides.options import (
 )
 from engines.terra_pyramides.rules_setup import holder
 from engines.terra_pyramides.state import Site, Square, TerraState, evolve
+from engines.terra_pyramides.surround import completed_by
 
 
 # ---- M1/M2: place the hand tile ----------------------------------------------------------
@@ -242,11 +243,17 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
     if move.ignore_symbol:
         state = state.with_player(colour, coins=state.players[colour].coins - PRICE_IGNORE_SYMBOL)
     if state.ctx.options.version >= 2:
-        state = state.note(
-            "VH11 surround completions",
-            "the engine checks recorded surround bonuses but does not detect a missing one",
-            f"{KEY}:VH11",
-        )
+        if state.board is not None:
+            due = completed_by(state, move.square)
+            if due:
+                state = evolve(state, due=due)
+        else:
+            state = state.note(
+                "VH11 surround completions",
+                f"{NO_MAP}: a completed surround cannot be seen; the recorded bonuses are "
+                "used and a missing one is not detected",
+                f"{KEY}:VH11",
+            )
     if state.board is None:
         state = state.note(
             "M1.1/L4 placement square type",

@@ -92,6 +92,8 @@ class TerraState:
     new_foundation: Square | None = None
     arrived: frozenset[Square] = frozenset()  # sites reached by this turn's workers
     first_target: Square | None = None
+    # VH11 with a board map: occupied sites this turn's tile closed; each needs its record.
+    due: tuple[Square, ...] = ()
     foundations_left: int = 22  # C7
     horus_obs: Mapping[int, int] = field(default_factory=dict)  # track space -> symbols
     palm_obs: Mapping[int, int] = field(default_factory=dict)  # Nile space -> palms

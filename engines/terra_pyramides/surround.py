@@ -6,6 +6,13 @@ building site counts as surrounding too (engine reading: otherwise sites next to
 never be surrounded). Oasis and Nile squares fill a neighbour (VN9 resolves them).
 When every neighbour is known (map, state or earlier records) the judge's bonus record is
 checked against the tiles; otherwise it is accepted and noted as unchecked.
+
+With a board map the engine also *detects* completions (``completed_by``): the tile placed
+this turn closes each site whose last open neighbour it fills; a closed site carrying
+workers at that moment owes its owner a bonus (A15: once, at completion, only with workers
+there), which the judge must record before the turn ends. Without a map a completion
+cannot be seen (empty squares are unknown), so the recorded fact is used and the
+detection is listed under ``unchecked``.
 """
 
 from __future__ import annotations
@@ -56,6 +63,23 @@ def expected_bonus(state: TerraState, site: Square) -> Bonus | str | None:
         elif kind == "nile" and v3:
             nile += 1
     return Bonus(eyes, coins, grave, oases, nile)
+
+
+def completed_by(state: TerraState, placed: Square) -> tuple[Square, ...]:
+    """Occupied sites the tile just placed on ``placed`` closed (needs every neighbour known).
+
+    The neighbourhood is symmetric, so the sites that may have just closed are the sites
+    among the placed square's own neighbours; only a placement turns an empty square into
+    a filled one, so a site closes exactly once."""
+    sites = state.sites
+    out = []
+    for sq in neighbours(state, placed):
+        site = sites.get(sq)
+        if site is None or site.owner is None or site.surrounded:
+            continue
+        if isinstance(expected_bonus(state, sq), Bonus):
+            out.append(sq)
+    return tuple(out)
 
 
 def check_bonus(state: TerraState, move: mv.SurroundBonus) -> list[Violation]:

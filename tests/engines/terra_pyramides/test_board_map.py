@@ -170,36 +170,110 @@ def test_M3_3_without_a_map_the_line_squares_must_be_recorded():
     assert violations(state, move) == [("line_squares_unrecorded", R + "M3.3")]
 
 
-def surrounded_state(skip=None, **options):
-    """Site (4, 3) with Alex's worker; tiles with 1 eye (and 1 coin on one) all around it."""
+def surrounded_state(skip=(), **options):
+    """Site (4, 3) with Alex's worker; 1-eye tiles (one also shows 1 coin, on (3, 3)) on
+    every neighbour except the squares in ``skip``: set up directly (a test shortcut), so
+    the tile of the next placement can close the site."""
     from engines.terra_pyramides.moves import Tile
     from engines.terra_pyramides.state import Site, evolve
 
-    state = run(start(version=2, **options), [SETUP])
+    state = run(start(**{"version": 2, **options}), [SETUP])
     tiles = dict(state.tiles)
     for dr in (-1, 0, 1):
         for dc in (-1, 0, 1):
             sq = (4 + dr, 3 + dc)
-            if (dr, dc) != (0, 0) and sq != skip:
+            if (dr, dc) != (0, 0) and sq not in skip:
                 tiles[sq] = Tile(eyes=1, coins=1 if sq == (3, 3) else 0)
-    state = evolve(state, tiles=tiles, phase="act")
+    state = evolve(state, tiles=tiles)
     return state.with_site((4, 3), Site(value=3, owner=0, workers=1))
 
 
-def test_VH11_surround_bonus_checked_against_the_surrounding_tiles():
-    state = surrounded_state()
-    good = {"type": "surround_bonus", "site": [4, 3], "eyes": 8, "coins": 1}
-    assert violations(state, good) == []
-    after = run(state, [good])
+# The last open neighbour (5, 2): stairs right over the tiles (5, 3), (5, 4) to the
+# foundation on (5, 5), the first site that way.
+CLOSE_AT_5_2 = {
+    "type": "place_tile",
+    "square": [5, 2],
+    "tile": {"eyes": 1},
+    "stairs": "right",
+    "facing": {"square": [5, 5], "kind": "foundation"},
+}
+# Orthogonal neighbour (5, 3): stairs up to the occupied foundation itself.
+CLOSE_AT_5_3 = {
+    "type": "place_tile",
+    "square": [5, 3],
+    "tile": {"eyes": 1},
+    "stairs": "up",
+    "facing": {"square": [4, 3], "kind": "foundation"},
+}
+LINE_5_2 = {"type": "choose_line", "axis": "horizontal"}
+BONUS = {"type": "surround_bonus", "site": [4, 3], "eyes": 8, "coins": 1}
+
+
+def test_VH11_map_detects_the_completion_and_checks_the_recorded_bonus():
+    state = run(surrounded_state(skip={(5, 2)}), [CLOSE_AT_5_2])
+    assert state.due == ((4, 3),)
+    assert violations(state, BONUS) == []
+    after = run(state, [BONUS])
+    assert after.due == ()
     assert after.players[0].horus == 8 and after.players[0].coins == 1 + 2 * 1  # symbol at 5
-    wrong = {**good, "eyes": 7}
-    assert ("surround_bonus_mismatch", R + "VH11") in violations(state, wrong)
+    assert ("surround_bonus_mismatch", R + "VH11") in violations(state, {**BONUS, "eyes": 7})
+    assert ("surround_bonus_mismatch", R + "VH11") in violations(state, {**BONUS, "coins": 0})
+    assert not any(u.item.startswith("VH11") for u in after.unchecked)
 
 
-def test_VH11_A15_open_neighbour_and_neighbourhood_reading():
-    open_state = surrounded_state(skip=(5, 2))
+def test_VH11_map_end_of_turn_refuses_a_missing_bonus():
+    state = run(surrounded_state(skip={(5, 2)}), [CLOSE_AT_5_2, LINE_5_2])
+    state = run(state, [{"type": "return_worker", "square": sq} for sq in state.pending])
+    state = run(state, [{"type": "refill", "stack": 0}])
+    missing = ("surround_bonus_missing", R + "VH11")
+    assert missing in violations(state, {"type": "end_turn"})
+    done = run(state, [BONUS])
+    assert missing not in violations(done, {"type": "end_turn"})
+
+
+def test_VH11_A15_map_refuses_a_bonus_for_a_site_this_tile_did_not_close():
+    # two open neighbours: the placement leaves (5, 3) open, so nothing completes
+    open_state = run(surrounded_state(skip={(5, 2), (5, 3)}), [CLOSE_AT_5_2])
+    assert open_state.due == ()
     record = {"type": "surround_bonus", "site": [4, 3], "eyes": 7, "coins": 1}
-    assert ("not_surrounded", R + "VH11") in violations(open_state, record)
-    # orthogonal reading: (5, 2) is diagonal, so the site is surrounded by 4 tiles
-    four = surrounded_state(skip=(5, 2), a15_neighbourhood=4)
-    assert violations(four, {"type": "surround_bonus", "site": [4, 3], "eyes": 4, "coins": 1}) == []
+    assert violations(open_state, record) == [("surround_not_completed", R + "VH11")]
+    # closed before the workers arrived: no bonus at completion, none later (A15)
+    closed = surrounded_state(skip={(5, 2)})
+    empty = closed.with_site((4, 3), closed.sites[(4, 3)].__class__(value=3))
+    state = run(empty, [CLOSE_AT_5_2])
+    assert state.due == ()
+    arrived = state.with_site((4, 3), state.sites[(4, 3)].__class__(value=3, owner=0, workers=1))
+    assert violations(arrived, BONUS) == [("surround_not_completed", R + "VH11")]
+
+
+def test_VH11_A15_map_neighbourhood_reading():
+    # (5, 2) is diagonal: with 8 neighbours the site stays open, with 4 it closes
+    eight = run(surrounded_state(skip={(5, 2), (5, 3)}), [CLOSE_AT_5_3])
+    assert eight.due == ()
+    four = run(surrounded_state(skip={(5, 2), (5, 3)}, a15_neighbourhood=4), [CLOSE_AT_5_3])
+    assert four.due == ((4, 3),)
+    four_bonus = {"type": "surround_bonus", "site": [4, 3], "eyes": 4, "coins": 1}
+    assert violations(four, four_bonus) == []
+
+
+def test_VH11_without_a_map_the_completion_is_listed_unchecked():
+    from tests.engines.terra_pyramides.helpers import first_turn
+
+    state = first_turn(version=2)
+    items = {u.item: u for u in state.unchecked}
+    assert items["VH11 surround completions"].rule == R + "VH11"
+    assert state.due == ()
+
+
+def test_VH11_map_playouts_record_every_completion():
+    """Random Ver2/Ver3 games on the made-up map: completions happen and each is recorded."""
+    seen = 0
+    for options, n, seed in (
+        ({"version": 2}, 2, 5),
+        ({"version": 3}, 4, 6),
+        ({"version": 2}, 3, 7),
+    ):
+        state, records = mapped_playout(options, n, seed)
+        assert state.phase == "over"
+        seen += sum(1 for r in records if r["type"] == "surround_bonus")
+    assert seen > 0
