@@ -304,7 +304,8 @@ class StandingsApi(APIView):
         from tournaments.selectors.public import frozen_after, standings_snapshot
 
         event = get_object_or_404(Event.objects.exclude(status=Event.Status.DRAFT), slug=slug)
-        # The public pages' release rules: never past the organizer's standings freeze.
+        # The public pages' release rules: never past the organizer's standings freeze, and
+        # with the on_close release policy never counting a round that is not closed.
         snap = standings_snapshot(event, frozen_after(event))
         if snap is None:
             return Response({"version": 0, "after_round": 0, "provisional": False, "rows": []})

@@ -3,7 +3,12 @@
 * only events past draft, only rounds past draft (published or closed);
 * a table result only when its submission is confirmed, its round is released, and the
   round is not after the event's standings freeze;
-* standings only from snapshots, and never past the freeze;
+* the event's release policy (console configuration): ``immediate`` releases a confirmed
+  result at once; ``on_close`` only once its round is closed (``results_released``);
+* standings only from snapshots, never past the freeze, and with ``on_close`` never a
+  snapshot counting a round that is not closed (the standings service itself counts only
+  closed rounds then, see ``counted_round_statuses``; the check here also hides snapshots
+  written before the organizer switched the policy);
 * never a private token: pages get plain dataclasses, not model instances with tokens.
 """
 
@@ -21,6 +26,29 @@ from tournaments.models_public import PublicSettings
 from tournaments.models_results import ResultSubmission, Ruling, StandingsSnapshot
 
 RELEASED = (Round.Status.PUBLISHED, Round.Status.CLOSED)
+IMMEDIATE, ON_CLOSE = "immediate", "on_close"
+
+
+def release_policy(event: Event | int) -> str:
+    """The event's release policy (``immediate`` unless the organizer chose ``on_close``)."""
+    from tournaments.selectors.event_config import event_config  # the defaults live there
+
+    policy = event_config(event)["release_policy"]
+    return ON_CLOSE if policy == ON_CLOSE else IMMEDIATE
+
+
+def results_released(round_status: str, policy: str) -> bool:
+    """May a confirmed result of a round in this state be public under this policy?"""
+    if policy == ON_CLOSE:
+        return round_status == Round.Status.CLOSED
+    return round_status in RELEASED
+
+
+def counted_round_statuses(policy: str) -> tuple[str, ...] | None:
+    """Round states whose results (and byes) the standings and league ratings may count:
+    None = every state (``immediate``), else only closed rounds (``on_close``), so every
+    stored standings version and rating is publishable as it stands."""
+    return (Round.Status.CLOSED,) if policy == ON_CLOSE else None
 
 
 def game_names(key: str) -> dict[str, str]:
@@ -86,7 +114,7 @@ class RoundView:
     game_key: str
     published_at: object
     tables: list[TableView] = field(default_factory=list)
-    results_hidden: bool = False  # after the standings freeze
+    results_hidden: bool = False  # after the standings freeze, or on_close and not closed
 
     @property
     def confirmed_tables(self) -> int:
@@ -108,6 +136,7 @@ class EventData:
     results: dict[int, ResultSubmission]  # table id → released confirmed submission
     summary: EventSummary | None
     frozen_after: int | None
+    policy: str = IMMEDIATE
     _histories: dict | None = field(default=None, repr=False)
 
     @property
@@ -131,12 +160,17 @@ class EventData:
     def histories(self) -> dict[int, list[tuple[int, int]]]:
         """Rank after each round per registration (read once per EventData)."""
         if self._histories is None:
-            self._histories = rank_history(self.event, self.frozen_after)
+            self._histories = rank_history(self.event, self.frozen_after, self.policy)
         return self._histories
+
+
+def _hidden(rnd: Round, frozen: int | None, policy: str) -> bool:
+    return (frozen is not None and rnd.number > frozen) or not results_released(rnd.status, policy)
 
 
 def event_data(event: Event) -> EventData:
     frozen = frozen_after(event)
+    policy = release_policy(event)
     seats = Seat.objects.select_related("registration__player").order_by("position")
     rounds = list(
         event.rounds.filter(status__in=RELEASED)
@@ -147,7 +181,7 @@ def event_data(event: Event) -> EventData:
         )
     )
     released_table_ids = [
-        t.pk for r in rounds if frozen is None or r.number <= frozen for t in r.tables.all()
+        t.pk for r in rounds if not _hidden(r, frozen, policy) for t in r.tables.all()
     ]
     results = {
         s.table_id: s
@@ -169,7 +203,7 @@ def event_data(event: Event) -> EventData:
             rnd.status,
             rnd.effective_game_key,
             rnd.published_at,
-            results_hidden=frozen is not None and rnd.number > frozen,
+            results_hidden=_hidden(rnd, frozen, policy),
         )
         for table in rnd.tables.all():
             table_seats = []
@@ -189,7 +223,7 @@ def event_data(event: Event) -> EventData:
             )
         round_views.append(view)
     summary = EventSummary.objects.filter(event=event).first()
-    return EventData(event, round_views, people, results, summary, frozen)
+    return EventData(event, round_views, people, results, summary, frozen, policy)
 
 
 def find_seats(rnd: RoundView, query: str) -> list[tuple[TableView, SeatView]]:
@@ -281,31 +315,47 @@ def player_rounds(data: EventData, registration_id: int) -> list[dict]:
 # --- standings ----------------------------------------------------------------------------
 
 
-def visible_snapshots(event: Event, frozen: int | None):
+def visible_snapshots(event: Event, frozen: int | None, policy: str | None = None):
+    """``policy`` None: read the event's. With ``on_close``, only snapshots after a round
+    below the first round that is not closed (every round they count is closed)."""
     snapshots = StandingsSnapshot.objects.filter(event=event)
     if frozen is not None:
         snapshots = snapshots.filter(after_round__lte=frozen)
+    if (policy or release_policy(event)) == ON_CLOSE:
+        first_open = (
+            event.rounds.exclude(status=Round.Status.CLOSED)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if first_open is not None:
+            snapshots = snapshots.filter(after_round__lt=first_open)
     return snapshots
 
 
 def standings_snapshot(
-    event: Event, frozen: int | None, after_round: int | None = None
+    event: Event, frozen: int | None, after_round: int | None = None, policy: str | None = None
 ) -> StandingsSnapshot | None:
-    snapshots = visible_snapshots(event, frozen)
+    snapshots = visible_snapshots(event, frozen, policy)
     if after_round is not None:
         snapshots = snapshots.filter(after_round=after_round)
     return snapshots.order_by("-version").first()
 
 
-def snapshot_rounds(event: Event, frozen: int | None) -> list[int]:
-    return sorted(set(visible_snapshots(event, frozen).values_list("after_round", flat=True)) - {0})
+def snapshot_rounds(event: Event, frozen: int | None, policy: str | None = None) -> list[int]:
+    rounds = visible_snapshots(event, frozen, policy).values_list("after_round", flat=True)
+    return sorted(set(rounds) - {0})
 
 
-def rank_history(event: Event, frozen: int | None) -> dict[int, list[tuple[int, int]]]:
+def rank_history(
+    event: Event, frozen: int | None, policy: str | None = None
+) -> dict[int, list[tuple[int, int]]]:
     """registration id → [(after_round, rank)], from the latest snapshot of each round."""
     latest: dict[int, StandingsSnapshot] = {}
     for snap in (
-        visible_snapshots(event, frozen).order_by("version").only("after_round", "rows", "version")
+        visible_snapshots(event, frozen, policy)
+        .order_by("version")
+        .only("after_round", "rows", "version")
     ):
         if snap.after_round:
             latest[snap.after_round] = snap

@@ -7,6 +7,10 @@ the player last at that table, penalty points become a negative adjustment, a
 disqualification drops the player after that round. Variant interpretations are recorded
 only. Byes come from ``RoundBye``; drops from registrations marked dropped (after the last
 round they were seated in).
+
+Release policy ``on_close`` (console configuration): only tables and byes of closed rounds
+count (rulings at other rounds' tables wait too), so every stored snapshot may be shown
+publicly as it stands (the rule itself lives in ``selectors.public``).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from fractions import Fraction
 from django.db.models import Max
 
 from engines.core.types import competition_ranks
-from tournaments.models import Registration, Seat
+from tournaments.models import Registration, Round, Seat
 from tournaments.models_results import ResultSubmission, RoundBye, Ruling
 from tournaments.selectors.results import event_result_settings
 from tournaments.standings_types import (
@@ -54,14 +58,20 @@ class CountedResult:
     lines: list  # [[rank, total], ...] per seat
 
 
-def counted_submissions(event_id: int) -> list[CountedResult]:
+def counted_submissions(
+    event_id: int, rounds: tuple[str, ...] | None = None
+) -> list[CountedResult]:
     """Per table: the confirmed submission, else (provisional events) the latest submitted.
+    ``rounds``: only tables of rounds in these states (None: every round).
 
     Plain tuples, not model instances: at 4,000 tables this is most of the read time."""
     provisional = event_result_settings(event_id).count_provisional
     statuses = ["confirmed", "submitted"] if provisional else ["confirmed"]
+    counted = ResultSubmission.objects.filter(table__round__event_id=event_id, status__in=statuses)
+    if rounds is not None:
+        counted = counted.filter(table__round__status__in=rounds)
     rows = (
-        ResultSubmission.objects.filter(table__round__event_id=event_id, status__in=statuses)
+        counted
         .order_by("table_id", "-version")
         .values_list("id", "table_id", "status", "engine_key", "table__number",
                      "table__round__number", "lines")
@@ -86,7 +96,14 @@ def counted_submissions(event_id: int) -> list[CountedResult]:
     return list(chosen.values())
 
 
+def _other_statuses(statuses: tuple[str, ...]) -> list[str]:
+    return [s for s in Round.Status.values if s not in statuses]
+
+
 def standings_input(event_id: int) -> EventStandingsInput:
+    from tournaments.selectors.public import counted_round_statuses, release_policy
+
+    rounds = counted_round_statuses(release_policy(event_id))
     registrations = list(
         Registration.objects.filter(event_id=event_id)
         .annotate(last_round=Max("seats__round__number"))
@@ -99,9 +116,17 @@ def standings_input(event_id: int) -> EventStandingsInput:
         .values_list("table_id", "registration_id")
     ):
         seats.setdefault(table_id, []).append(registration_id)
-    rulings = list(Ruling.objects.filter(event_id=event_id, revoked_at__isnull=True).order_by("id"))
-    byes = list(RoundBye.objects.filter(round__event_id=event_id).select_related("round"))
-    submissions = counted_submissions(event_id)
+    rulings = Ruling.objects.filter(event_id=event_id, revoked_at__isnull=True).order_by("id")
+    if rounds is not None:  # a ruling at a table of an unreleased round waits for its round
+        rulings = rulings.exclude(
+            table__isnull=False, table__round__status__in=_other_statuses(rounds)
+        )
+    rulings = list(rulings)
+    byes = RoundBye.objects.filter(round__event_id=event_id).select_related("round")
+    if rounds is not None:
+        byes = byes.filter(round__status__in=rounds)
+    byes = list(byes)
+    submissions = counted_submissions(event_id, rounds)
 
     overrides: dict[int, list[int]] = {}
     game_losses: dict[int, set[int]] = {}

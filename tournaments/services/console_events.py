@@ -24,8 +24,18 @@ def event_save(
     for name, value in fields.items():
         setattr(event, name, value)
     event.full_clean()
-    event.save()
+    before = (
+        EventConfig.objects.filter(event=event).values_list("data", flat=True).first()
+        if not creating
+        else None
+    ) or {}
+    event.save()  # also bumps the public pages' cache version (public_signals)
     EventConfig.objects.update_or_create(event=event, defaults={"data": config})
+    if not creating and before.get("release_policy") != config.get("release_policy"):
+        # The standings count other rounds under the new policy (selectors.standings).
+        from tournaments.services.standings import standings_schedule_recompute
+
+        standings_schedule_recompute(event.pk)
     EventResultSettings.objects.update_or_create(
         event=event, defaults={"confirmation_policy": confirmation_policy}
     )

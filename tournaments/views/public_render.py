@@ -112,7 +112,7 @@ def render_event_home(
     data: sel.EventData, language: str, version: str, path: str, partial: bool
 ) -> str:
     current = data.current_round
-    latest = sel.standings_snapshot(data.event, data.frozen_after)
+    latest = sel.standings_snapshot(data.event, data.frozen_after, policy=data.policy)
     context = {
         "event": data.event,
         "games": _games(data, language),
@@ -201,14 +201,14 @@ def render_standings(
     after_round: int | None = None,
     club: str = "",
 ) -> str:
-    snapshot = sel.standings_snapshot(data.event, data.frozen_after, after_round)
+    snapshot = sel.standings_snapshot(data.event, data.frozen_after, after_round, data.policy)
     clubs = sorted({p.club for p in data.people.values() if p.club})
     context = {
         "event": data.event,
         "snapshot": snapshot,
         "columns": _standings_columns(snapshot) if snapshot else [],
         "rows": _standings_rows(snapshot, data, club) if snapshot else [],
-        "after_rounds": sel.snapshot_rounds(data.event, data.frozen_after),
+        "after_rounds": sel.snapshot_rounds(data.event, data.frozen_after, data.policy),
         "after_round": after_round,
         "clubs": clubs,
         "club": club,
