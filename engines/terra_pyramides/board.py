@@ -60,6 +60,8 @@ class Board:
     kinds: Mapping[Square, str] = field(default_factory=dict)  # site/oasis/nile/start
     symbols: Mapping[Square, str] = field(default_factory=dict)  # VS sphinx/scarab
     name: str = "map"
+    # VN7: building sites next to the Nile (each takes a foundation at Ver3 setup).
+    nile_sites: frozenset[Square] = frozenset()
 
     def on_board(self, sq: Square) -> bool:
         return 0 <= sq[0] < self.rows and 0 <= sq[1] < self.cols
@@ -98,7 +100,23 @@ def board_from_edition(data: Mapping[str, Any] | None, name: str) -> Board | Non
     for key in ("sphinx", "scarab"):
         for sq in data.get(key) or ():
             symbols[(int(sq[0]), int(sq[1]))] = key
-    return Board(int(data["rows"]), int(data["cols"]), kinds, symbols, name)
+    listed = data.get("nile_sites")
+    if listed is not None:
+        nile_sites = frozenset((int(sq[0]), int(sq[1])) for sq in listed)
+    else:
+        nile_sites = nile_neighbours(kinds)
+    return Board(int(data["rows"]), int(data["cols"]), kinds, symbols, name, nile_sites)
+
+
+def nile_neighbours(kinds: Mapping[Square, str]) -> frozenset[Square]:
+    """VN7 "sites next to a Nile square": orthogonal neighbours (engine reading: the Nile
+    squares' printed stairs face their site as a stair tile's do, M1.3). A map may list
+    ``nile_sites`` itself instead."""
+    return frozenset(
+        site
+        for site, kind in kinds.items()
+        if kind == "site" and any(kinds.get(step(site, d)) == "nile" for d in STAIR_STEPS.values())
+    )
 
 
 def _synthetic(nile: bool) -> Board:

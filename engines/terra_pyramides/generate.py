@@ -119,9 +119,12 @@ def setup_move(state: TerraState) -> mv.Setup:
                 faced.append(target)
                 break
     n_found = len(faced) if opts.version == 3 else 3
+    chosen = faced[:n_found]
+    if opts.version == 3 and state.board is not None:  # VN7: also every site next to the Nile
+        chosen += sorted(state.board.nile_sites - set(chosen))
     foundations = [
         mv.FoundationFact(square=sq, value=FOUNDATION_VALUES[i % len(FOUNDATION_VALUES)])
-        for i, sq in enumerate(faced[:n_found])
+        for i, sq in enumerate(chosen)
     ]
     hands = tuple((4 + i) % 8 for i in range(state.ctx.n_players))
     return mv.Setup(

@@ -20,6 +20,10 @@ MESSAGES_JA: dict[str, str] = {
     "setup_not_start_square": "{sq} は初期配置マスではありません",
     "setup_stairs": "{sq} の初期タイルの階段は隣接する建設地に向けます",
     "setup_not_site": "{sq} は建設地ではありません",
+    "setup_nile_foundation_missing": "{sq} はナイル川マスの隣の建設地です。バージョン3の準備で基礎タイルを置きます",
+    "setup_faced_foundation_missing": "{sq} は初期配置タイルが向いている建設地です。バージョン3の準備で基礎タイルを置きます",
+    "setup_foundation_extra": "{sq} は初期配置タイルが向いている建設地でも、ナイル川マスの隣の建設地でもありません",
+    "facing_not_first_site": "{sq} の階段は {target} より先に建設地 {nearer} を向いています",
     "stack_empty": "山 {stack} にはタイルが残っていません",
     # M1/M2 tile placement
     "no_hand_tile": "手札のタイルがありません",

@@ -45,6 +45,9 @@ class TerraPyramidesOptions(Model):
     mission: Literal[1, 2, 3] | None = None  # VC: cooperative/solo, Ver1 rules
     # --- ambiguities (reference §11), default = preferred reading -------------------------
     a1_stair_facing: Literal["along_stair_direction", "adjacent_only"] = "along_stair_direction"
+    # A1 sub-question: the faced site is the first building site in the stairs direction
+    # (tiles, empty, oasis and Nile squares may lie between). False accepts a farther one.
+    a1_faced_site_first: bool = True
     a2_foundation_trigger: Literal["faced_site", "any_adjacent_site"] = "faced_site"
     a3_line_extent: Literal["whole_run", "sub_segment"] = "whole_run"
     a4_first_turn: Literal["each_players_first_turn", "game_first_turn_only"] = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
-from engines.terra_pyramides.board import STAIR_STEPS, step
+from engines.terra_pyramides.board import STAIR_STEPS, Board, step
 from engines.terra_pyramides.facts import (
     KEY,
     NO_MAP,
@@ -139,6 +139,42 @@ def check_setup(state: TerraState, move: mv.Setup) -> list[Violation]:
                         "setup_not_site", "C21", "{sq} is not a building site", sq=list(f.square)
                     )
                 )
+        if opts.version == 3:
+            out.extend(_check_nile_setup(board, move))
+    return out
+
+
+def _check_nile_setup(board: Board, move: mv.Setup) -> list[Violation]:
+    """VN7 with the Nile side map: a foundation on each site a start tile faces and on
+    every site next to the Nile, and nowhere else."""
+    faced = {step(t.square, STAIR_STEPS[t.stairs]) for t in move.start_tiles}
+    want = faced | board.nile_sites
+    got = {f.square for f in move.foundations}
+    out = [
+        violation(
+            "setup_nile_foundation_missing",
+            "VN7",
+            "{sq} is next to the Nile: it takes a foundation at Ver3 setup",
+            sq=list(sq),
+        )
+        if sq in board.nile_sites
+        else violation(
+            "setup_faced_foundation_missing",
+            "VN7",
+            "a start tile faces {sq}: it takes a foundation at Ver3 setup",
+            sq=list(sq),
+        )
+        for sq in sorted(want - got)
+    ]
+    out.extend(
+        violation(
+            "setup_foundation_extra",
+            "VN7",
+            "{sq} is neither faced by a start tile nor next to the Nile",
+            sq=list(sq),
+        )
+        for sq in sorted(got - want)
+    )
     return out
 
 
@@ -169,7 +205,7 @@ def apply_setup(state: TerraState, move: mv.Setup) -> TerraState:
             f"{NO_MAP}: start squares and setup sites taken from the judge's record",
             f"{KEY}:C21",
         )
-    if state.ctx.options.version == 3:
+    if state.ctx.options.version == 3 and state.board is None:
         state = state.note(
             "VN7 foundations on every site next to the Nile",
             "needs the Nile side map: the judge's setup record is accepted",

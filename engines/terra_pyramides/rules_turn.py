@@ -72,6 +72,8 @@ def check_place(state: TerraState, move: mv.PlaceTile) -> list[Violation]:
                 reading=opts.a1_stair_facing,
             )
         )
+    if facing_ok and found is not None and found[1] > 1 and opts.a1_faced_site_first:
+        out.extend(_check_first_site(state, move, found[1]))
     out.extend(_check_facing_kind(state, move))
     out.extend(_check_foundation(state, move, facing_ok))
     if opts.symbol_variant:
@@ -83,6 +85,34 @@ def check_place(state: TerraState, move: mv.PlaceTile) -> list[Violation]:
             )
         )
     return out
+
+
+def _check_first_site(state: TerraState, move: mv.PlaceTile, distance: int) -> list[Violation]:
+    """M1.3 (A1): no building site lies between the tile and the site its stairs face."""
+    delta = STAIR_STEPS[move.stairs]
+    for k in range(1, distance):
+        sq = step(move.square, delta, k)
+        if kind_at(state, sq) == "site":
+            return [
+                violation(
+                    "facing_not_first_site",
+                    "M1.3",
+                    "the stairs on {sq} face the site {nearer} first, not {target}",
+                    sq=list(move.square),
+                    nearer=list(sq),
+                    target=list(move.facing.square),
+                )
+            ]
+    return []
+
+
+def _unknown_between(state: TerraState, move: mv.PlaceTile) -> bool:
+    """Without a map: is any square between the tile and the faced site of unknown type?"""
+    found = direction_between(move.square, move.facing.square)
+    if found is None or found[1] < 2:
+        return False
+    delta = STAIR_STEPS[move.stairs]
+    return any(kind_at(state, step(move.square, delta, k)) is None for k in range(1, found[1]))
 
 
 def _check_facing_kind(state: TerraState, move: mv.PlaceTile) -> list[Violation]:
@@ -255,6 +285,13 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
                 f"{KEY}:VH11",
             )
     if state.board is None:
+        if state.ctx.options.a1_faced_site_first and _unknown_between(state, move):
+            state = state.note(
+                "M1.3 faced site first in the stairs direction",
+                f"{NO_MAP}: squares between the tile and the faced site are of unknown type; "
+                "that none is a building site is taken from the judge's record",
+                f"{KEY}:M1.3",
+            )
         state = state.note(
             "M1.1/L4 placement square type",
             f"{NO_MAP}: whether the square is an ordinary one (not site, oasis or Nile) is "

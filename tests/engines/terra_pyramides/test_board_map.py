@@ -277,3 +277,89 @@ def test_VH11_map_playouts_record_every_completion():
         assert state.phase == "over"
         seen += sum(1 for r in records if r["type"] == "surround_bonus")
     assert seen > 0
+
+
+# ---- VN7 and the faced site (M1.3, A1) with and without a map ------------------------------
+NILE_SITES = [[8, 1], [8, 6], [9, 3], [9, 8]]  # next to the made-up map's Nile squares
+FACED_6_7 = {"square": [6, 7], "value": 1}  # the start tile on (6, 6) faces (6, 7)
+
+
+def setup_with(*extra):
+    foundations = [*SETUP["foundations"], *extra]
+    return {**SETUP, "foundations": foundations}
+
+
+def test_VN7_map_every_site_next_to_the_Nile_and_every_faced_site_takes_a_foundation():
+    state = start(version=3)
+    nile = [{"square": sq, "value": 2} for sq in NILE_SITES]
+    assert violations(state, setup_with(FACED_6_7, *nile)) == []
+    short = violations(state, setup_with(FACED_6_7, *nile[1:]))
+    assert short == [("setup_nile_foundation_missing", R + "VN7")]
+    assert violations(state, setup_with(*nile)) == [("setup_faced_foundation_missing", R + "VN7")]
+    extra = setup_with(FACED_6_7, *nile, {"square": [0, 0], "value": 1})
+    assert violations(state, extra) == [("setup_foundation_extra", R + "VN7")]
+    after = run(state, [setup_with(FACED_6_7, *nile)])
+    assert not any(u.item.startswith("VN7") for u in after.unchecked)
+    assert after.foundations_left == 22 - 8
+
+
+def test_VN7_a_map_may_list_the_sites_next_to_the_Nile():
+    boards = json.loads(json.dumps(EDITION["values"]["boards"]))
+    boards["nile"]["nile_sites"] = [[8, 1]]
+    edition = {**EDITION, "values": {**EDITION["values"], "boards": boards}}
+    ctx = ENGINE.context({**doc([], version=3), "edition": edition})
+    state = ENGINE.setup(ctx)
+    assert violations(state, setup_with(FACED_6_7, {"square": [8, 1], "value": 2})) == []
+
+
+def test_VN7_without_a_map_the_setup_record_is_listed_unchecked():
+    from tests.engines.terra_pyramides.helpers import SETUP_V1
+    from tests.engines.terra_pyramides.helpers import start as start_no_map
+
+    state = run(start_no_map(["A", "B"], version=3), [SETUP_V1])
+    items = {u.item: u.rule for u in state.unchecked}
+    assert items["VN7 foundations on every site next to the Nile"] == R + "VN7"
+
+
+FAR_FACING = {
+    "type": "place_tile",
+    "square": [4, 2],
+    "tile": {"workers": 1},
+    "stairs": "right",
+    "facing": {"square": [4, 8], "kind": "site"},  # (4, 3) is the first site that way
+}
+
+
+def test_M1_3_A1_map_the_faced_site_is_the_first_in_the_stairs_direction():
+    state = run(start(), [SETUP])
+    assert violations(state, FAR_FACING) == [("facing_not_first_site", R + "M1.3")]
+    near = {**FAR_FACING, "facing": {"square": [4, 3], "kind": "foundation"}}
+    assert violations(state, near) == []
+    # tiles and empty squares between the tile and its site are fine (A1 (a))
+    assert violations(state, PLACE) == []
+    loose = run(start(a1_faced_site_first=False), [SETUP])
+    assert violations(loose, FAR_FACING) == []
+
+
+def test_M1_3_A1_without_a_map_known_sites_are_checked_unknown_squares_listed():
+    from tests.engines.terra_pyramides.helpers import SETUP_V1
+    from tests.engines.terra_pyramides.helpers import start as start_no_map
+
+    state = run(start_no_map(["A", "B"]), [SETUP_V1])
+    past = {
+        "type": "place_tile",
+        "square": [5, 2],
+        "tile": {},
+        "stairs": "right",
+        "facing": {"square": [5, 8], "kind": "site"},  # the foundation on (5, 4) comes first
+    }
+    assert violations(state, past) == [("facing_not_first_site", R + "M1.3")]
+    unknown = {**past, "square": [5, 1], "facing": {"square": [5, 4], "kind": "foundation"}}
+    assert violations(state, unknown) == []
+    after = run(state, [unknown])
+    items = {u.item: u.rule for u in after.unchecked}
+    assert items["M1.3 faced site first in the stairs direction"] == R + "M1.3"
+    adjacent = run(state, [{**unknown, "square": [5, 3]}])
+    assert "M1.3 faced site first in the stairs direction" not in {
+        u.item for u in adjacent.unchecked
+    }
