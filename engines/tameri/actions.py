@@ -9,6 +9,7 @@ from __future__ import annotations
 from engines.tameri import moves as mv
 from engines.tameri import scoring
 from engines.tameri.common import (
+    SILT,
     Result,
     V,
     add_res,
@@ -18,13 +19,17 @@ from engines.tameri.common import (
     learn_cards,
     note,
     one,
+    return_spheres,
+    sphere_counts,
     step2,
     substitute,
+    take_spheres,
     turn_checks,
     use_action,
 )
 from engines.tameri.components import (
     RIVER_CAPACITY,
+    SPHERES,
     SPHINX_SPACES,
     SPHINXES,
     field_type,
@@ -32,6 +37,7 @@ from engines.tameri.components import (
     silt_yield,
 )
 from engines.tameri.state import State, res_index
+from engines.tameri.weather import resolve_with_returns
 from engines.tameri.workers import advance
 
 
@@ -69,7 +75,8 @@ def harvest(s: State, m: mv.Harvest) -> Result:
     for r in produced:  # only 1 silt per river area, even if both fields produced
         rivers[r] -= 1
     p = p.but(res=add_res(p.res, tuple(gain)))
-    return [], s.with_player(i, p).but(rivers=tuple(rivers))
+    s = s.with_player(i, p).but(rivers=tuple(rivers))
+    return [], return_spheres(s, (0, 0, len(produced)))  # Inferred: removed silt -> supply
 
 
 def sphinx(s: State, m: mv.Sphinx) -> Result:
@@ -250,7 +257,10 @@ def glyph_completion(s: State, m: mv.GlyphCompletion) -> Result:
     )
 
 
-def remove_sphere(s: State, ramp: int, colour: str) -> Result:
+def remove_sphere(s: State, ramp: int, colour: str, released: list[str] | None = None) -> Result:
+    """M5/M6a/FX8: one sphere off a ramp, back to the supply (Inferred from W6: removed sun
+    and water spheres go back to the common supply). ``released``: spheres that fell out of
+    the pyramid onto this ramp because of the removal (A2)."""
     c, count = s.ramps[ramp - 1]
     if c != colour or count < 1:
         return [
@@ -264,7 +274,49 @@ def remove_sphere(s: State, ramp: int, colour: str) -> Result:
         ], None
     ramps = list(s.ramps)
     ramps[ramp - 1] = (c if count > 1 else None, count - 1)
-    return [], s.but(ramps=tuple(ramps))
+    s = return_spheres(s.but(ramps=tuple(ramps)), SUN if colour == "sun" else WATER)
+    if released:
+        return release(s, ramp, released)
+    return [], s
+
+
+SUN, WATER = (1, 0, 0), (0, 1, 0)
+
+
+def release(s: State, ramp: int, released: list[str]) -> Result:
+    """A2: spheres hidden in the pyramid fall onto a ramp during a turn. The text settles
+    this only in Phase 1 (W6 note: a silt coming into view goes to the river as in W5); the
+    engine applies the Phase 1 steps W4-W6 to the ramp (the reference's proposal for A2)."""
+    out = sphere_counts(released)
+    for k, colour in enumerate(SPHERES):
+        if out[k] > s.pyramid[k]:
+            return [
+                V(
+                    "pyramid.not_inside",
+                    "A2",
+                    "{n} {colour} sphere(s) fell out of the pyramid, which holds {have}",
+                    n=out[k],
+                    colour=colour,
+                    have=s.pyramid[k],
+                )
+            ], None
+    r = ramp - 1
+    ramps, rivers = list(s.ramps), list(s.rivers)
+    ramps[r], rivers[r], back = resolve_with_returns(
+        ramps[r], released, rivers[r], s.ctx.options.five_removal
+    )
+    s = s.but(
+        ramps=tuple(ramps),
+        rivers=tuple(rivers),
+        pyramid=tuple(p - o for p, o in zip(s.pyramid, out, strict=True)),
+    )
+    s = note(
+        s,
+        "spheres falling out of the pyramid during a turn",
+        "not covered by the text (A2): placed by the Phase 1 steps W4-W6",
+        "A2",
+    )
+    return [], return_spheres(s, back)
 
 
 def card_weather(s: State, m: mv.CardWeather) -> Result:
@@ -307,7 +359,10 @@ def card_weather(s: State, m: mv.CardWeather) -> Result:
         kind = kinds[m.effect - 1]
     s = s.but(turn=t.but(weather_used=(*t.weather_used, m.effect)))
     i = m.seat - 1
-    if kind == "silt":
+    if kind == "silt":  # M5: "gain a silt sphere from the supply"
+        errs, s = take_spheres(s, SILT, "M5", f"the weather effect of card {t.card}")
+        if errs:
+            return errs, None
         p = s.players[i]
         return [], s.with_player(i, p.but(silt=p.silt + 1))
     colour = m.colour or (kind if kind in ("sun", "water") else None)
@@ -320,7 +375,7 @@ def card_weather(s: State, m: mv.CardWeather) -> Result:
                 kind=kind,
             )
         ], None
-    return remove_sphere(s, m.ramp, colour)
+    return remove_sphere(s, m.ramp, colour, m.released)
 
 
 def extra_weather(s: State, m: mv.ExtraWeather) -> Result:
@@ -339,13 +394,16 @@ def extra_weather(s: State, m: mv.ExtraWeather) -> Result:
                     "removing a sphere costs 1 deben and names a ramp and colour",
                 )
             ], None
-        errs, s = remove_sphere(s, m.ramp, m.colour)
+        errs, s = remove_sphere(s, m.ramp, m.colour, m.released)
         if errs:
             return errs, None
         return [], s.with_player(i, p.but(deben=p.deben - 1))
     if m.kind == "buy_silt":
         if p.deben < 2:
             return [V("weather.extra_cost", "M6", "buying a silt sphere costs 2 deben")], None
+        errs, s = take_spheres(s, SILT, "M6", "buying a silt sphere")
+        if errs:
+            return errs, None
         p = p.but(deben=p.deben - 2)
         if m.to_board:
             return [], s.with_player(i, p.but(silt=p.silt + 1))
@@ -365,6 +423,7 @@ def extra_weather(s: State, m: mv.ExtraWeather) -> Result:
             "the text does not say what happens; the sphere goes back to the supply",
             "G13",
         )
+        s = return_spheres(s, SILT)
     else:
         rivers[m.ramp - 1] += 1
     return [], s.with_player(i, p).but(rivers=tuple(rivers))
@@ -420,6 +479,10 @@ def effect(s: State, m: mv.Effect) -> Result:
     if i == s.turn.seat:
         s = step2(s)
     g = m.gains
+    if g.silt:  # FX4: with no silt left in the supply, the effect cannot be used
+        errs, s = take_spheres(s, (0, 0, g.silt), "FX4", f"the {m.source} effect")
+        if errs:
+            return errs, None
     p = s.players[i]
     errs, s2 = learn_cards(s, g.temple_cards)
     if errs:
@@ -442,7 +505,7 @@ def effect(s: State, m: mv.Effect) -> Result:
     players[i] = p
     s = s.but(players=tuple(players), pending=tuple(pending))  # one copy for both
     for r in g.remove_spheres:
-        errs, s = remove_sphere(s, r.ramp, r.colour)
+        errs, s = remove_sphere(s, r.ramp, r.colour, r.released)
         if errs:
             return errs, None
     if g.extra_action is not None and i == s.turn.seat:

@@ -7,8 +7,8 @@ from typing import Any
 
 from engines.core.types import Unchecked, Violation
 from engines.tameri import moves as mv
-from engines.tameri.components import RESOURCES
-from engines.tameri.state import State, res_index
+from engines.tameri.components import RESOURCES, SPHERES
+from engines.tameri.state import Spheres, State, res_index
 from engines.tameri.turns import action_allowed
 
 Result = tuple[list[Violation], State | None]
@@ -37,6 +37,49 @@ def one(resource: str) -> tuple[int, int, int, int]:
     out = [0, 0, 0, 0]
     out[res_index(resource)] = 1
     return tuple(out)  # type: ignore[return-value]
+
+
+def sphere_counts(spheres: Any) -> Spheres:
+    """(sun, water, silt) counts of a list of sphere names."""
+    return (spheres.count("sun"), spheres.count("water"), spheres.count("silt"))
+
+
+SILT: Spheres = (0, 0, 1)
+
+
+def take_spheres(s: State, need: Spheres, rule: str, what: str) -> Result:
+    """Take spheres from the general supply (C3). Where the edition gives the box's count
+    the supply is tracked and an empty one refuses the take; where it is unknown (G11) the
+    setup listed the check as unchecked."""
+    sup = s.supply
+    if sup[0] is None and sup[1] is None and sup[2] is None:
+        return [], s
+    new = list(sup)
+    for k, n in enumerate(need):
+        have = sup[k]
+        if n and have is not None:
+            if have < n:
+                return [
+                    V(
+                        "supply.empty",
+                        rule,
+                        "{what} takes {need} {colour} sphere(s); the supply holds {have}",
+                        what=what,
+                        need=n,
+                        colour=SPHERES[k],
+                        have=have,
+                    )
+                ], None
+            new[k] = have - n
+    return [], s.but(supply=tuple(new))
+
+
+def return_spheres(s: State, back: Spheres) -> State:
+    """Spheres going back to the general supply (W5, W6, M19; removals, harvested silt)."""
+    sup = s.supply
+    if (sup[0] is None and sup[1] is None and sup[2] is None) or not any(back):
+        return s
+    return s.but(supply=tuple(x if x is None else x + b for x, b in zip(sup, back, strict=True)))
 
 
 def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:

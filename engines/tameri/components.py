@@ -39,6 +39,10 @@ SPHINXES = 3  # C13
 DRAFT_HAND = 5  # F2.1
 SET_POINTS: tuple[int, ...] = (0, 1, 2, 4, 7, 11, 15, 20)  # S8, by set size 0..7
 GLYPH_TYPES = 4  # H1
+# C3: the weather spheres, in the order of the state's supply and pyramid counts.
+SPHERES: tuple[str, ...] = ("sun", "water", "silt")
+# U3: 2 sun spheres on each ramp and 2 silt spheres in the river space below it; no water.
+SETUP_SPHERES: tuple[int, int, int] = (2 * RAMPS, 0, 2 * RAMPS)
 FACE_DOWN = "*"  # H5: a face-down card shows all 4 glyphs on its right side
 
 # M12 yield by the silt in the adjacent river area: 0 -> 0, 1-2 -> 1, 3 -> 2, 4 -> 3.

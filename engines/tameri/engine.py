@@ -13,7 +13,7 @@ from engines.core.errors import MalformedInput, SetupError
 from engines.core.parsing import parse_model
 from engines.core.types import Unchecked, Violation
 from engines.tameri import scoring
-from engines.tameri.components import TEMPLES
+from engines.tameri.components import SETUP_SPHERES, SPHERES, TEMPLES
 from engines.tameri.legal import legal_moves
 from engines.tameri.messages_ja import MESSAGES_JA
 from engines.tameri.moves import MOVE_ADAPTER, BuildingFacts, CardFacts, Move
@@ -63,11 +63,33 @@ class TameriEngine(GameEngine):
 
     def setup(self, ctx: GameContext) -> State:
         cards, buildings, lengths = edition_facts(ctx.edition)
-        return initial_state(ctx).but(cards=cards, buildings=buildings, temple_lengths=lengths)
+        totals = sphere_totals(ctx.edition)
+        unknown = [c for c, x in zip(SPHERES, totals, strict=True) if x is None]
+        unchecked: tuple[Unchecked, ...] = ()
+        if unknown:
+            unchecked = (
+                Unchecked(
+                    "sphere supply: " + ", ".join(unknown),
+                    "the box's sphere counts are not printed (G11): a sphere taken from an "
+                    "empty supply (W3, M5, M6, FX4) cannot be caught",
+                    "tameri:G11",
+                ),
+            )
+        supply = tuple(
+            None if x is None else x - u for x, u in zip(totals, SETUP_SPHERES, strict=True)
+        )
+        return initial_state(ctx).but(
+            cards=cards,
+            buildings=buildings,
+            temple_lengths=lengths,
+            supply=supply,
+            unchecked=unchecked,
+        )
 
     def validate_edition(self, edition: Edition) -> list[Violation]:
         try:
             edition_facts(edition)
+            sphere_totals(edition)
         except MalformedInput as err:
             return list(err.violations)
         return []
@@ -206,6 +228,32 @@ def edition_facts(edition: Edition) -> tuple[dict, dict, tuple]:
         {b.id: b for b in buildings},
         tuple(lengths.get(t) for t in TEMPLES),
     )
+
+
+def sphere_totals(edition: Edition) -> tuple[int | None, int | None, int | None]:
+    """C3/G11: the box's sphere counts (sun, water, silt); null = not printed. A count must
+    cover the setup (U3: 2 sun spheres per ramp, 2 silt spheres per river space)."""
+    raw = edition.get("sphere_supply", {}) or {}
+    out: list[int | None] = []
+    for colour, need in zip(SPHERES, SETUP_SPHERES, strict=True):
+        value = raw.get(colour) if isinstance(raw, dict) else None
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or value < need
+        ):
+            raise MalformedInput(
+                [
+                    Violation(
+                        "edition.sphere_supply",
+                        "tameri:U3",
+                        "sphere_supply.{colour} must be a whole number of at least {need} "
+                        "(the setup places {need}), or null",
+                        {"colour": colour, "need": need},
+                        path=f"$.edition.values.sphere_supply.{colour}",
+                    )
+                ]
+            )
+        out.append(value)
+    return out[0], out[1], out[2]
 
 
 ENGINE = TameriEngine()

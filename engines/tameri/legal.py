@@ -107,6 +107,13 @@ def _candidates(s: State) -> Iterator[Any]:
                 drops: list[list[str]] = [[], [], [], []]
                 drops[r] = [sphere, sphere]
                 yield mv.Weather(type="weather", drops=drops)
+        # W6 note: a sphere that stays inside the Great Pyramid, and one that comes out later
+        yield mv.Weather(type="weather", drops=[["sun"], [], [], []], hidden=["silt"])
+        for k, sphere in enumerate(("sun", "water", "silt")):
+            if s.pyramid[k]:
+                yield mv.Weather(
+                    type="weather", drops=[[], [sphere], [], []], from_pyramid=[sphere]
+                )
     elif phase == "play":
         for k in range(n):
             if s.played[k] is None:
@@ -150,6 +157,15 @@ def _turn_candidates(s: State) -> Iterator[Any]:
             yield mv.ExtraWeather(
                 type="extra_weather", seat=seat, kind="remove", ramp=r, colour=colour
             )
+            if s.pyramid[2]:  # A2: a hidden silt falls when the sphere below it goes
+                yield mv.ExtraWeather(
+                    type="extra_weather",
+                    seat=seat,
+                    kind="remove",
+                    ramp=r,
+                    colour=colour,
+                    released=["silt"],
+                )
         yield mv.ExtraWeather(type="extra_weather", seat=seat, kind="place_silt", ramp=r)
     held = [r for r, x in zip(RESOURCES, p.res, strict=True) if x > 0]
     if t.match is False and held and p.buildings:  # H7 through a building's permanent effect

@@ -105,11 +105,18 @@ class NileReveal(Model):
 
 
 class Weather(Model):
-    """W1-W6: the tile, and what fell on each ramp (landing order); the engine resolves W4-W6."""
+    """W1-W6: the tile, and what fell on each ramp (landing order); the engine resolves W4-W6.
+
+    Spheres can stay hidden inside the Great Pyramid (W6 note, EX2a): ``hidden`` lists the
+    spheres taken from the supply this phase that did not come out; ``from_pyramid`` lists
+    the spheres among ``drops`` that had stayed inside since an earlier phase (not taken
+    from the supply now)."""
 
     type: Literal["weather"]
     tile: str | None = None
     drops: list[list[Sphere]] = Field(min_length=4, max_length=4)
+    hidden: list[Sphere] = Field(default_factory=list)
+    from_pyramid: list[Sphere] = Field(default_factory=list)
 
 
 class PlayCard(Model):
@@ -132,6 +139,7 @@ class CardWeather(Model):
     effect: Annotated[int, Field(ge=1, le=2)]
     ramp: Ramp | None = None
     colour: Colour | None = None  # for "sun_or_water"
+    released: list[Sphere] = Field(default_factory=list)  # A2: fell out of the pyramid
 
 
 class ExtraWeather(Model):
@@ -143,6 +151,7 @@ class ExtraWeather(Model):
     ramp: Ramp | None = None  # the ramp (remove) or the river area under it (silt)
     colour: Colour | None = None
     to_board: bool = False  # buy_silt onto the player board
+    released: list[Sphere] = Field(default_factory=list)  # remove: fell out of the pyramid (A2)
 
 
 class Relocation(Model):
@@ -246,6 +255,7 @@ class GlyphCompletion(Model):
 class SphereRemoval(Model):
     ramp: Ramp
     colour: Colour
+    released: list[Sphere] = Field(default_factory=list)  # fell out of the pyramid (A2)
 
 
 class TempleAdvance(Model):

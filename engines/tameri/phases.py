@@ -18,6 +18,9 @@ from engines.tameri.common import (
     learn_cards,
     merge_building,
     note,
+    return_spheres,
+    sphere_counts,
+    take_spheres,
     turn_checks,
 )
 from engines.tameri.components import (
@@ -25,10 +28,11 @@ from engines.tameri.components import (
     RESOURCES,
     ROUNDS_PER_SEASON,
     SEASONS,
+    SPHERES,
     TEMPLES,
     WAREHOUSE_CAP,
 )
-from engines.tameri.state import NO_RES, Player, State, Turn
+from engines.tameri.state import NO_RES, NO_SPHERES, Player, Spheres, State, Turn
 from engines.tameri.turns import (
     draft_counters,
     face_down_cost,
@@ -36,7 +40,7 @@ from engines.tameri.turns import (
     reference_glyphs,
     turn_order,
 )
-from engines.tameri.weather import resolve_ramp
+from engines.tameri.weather import resolve_with_returns
 
 
 def setup(s: State, m: mv.Setup) -> Result:
@@ -172,25 +176,37 @@ def printed_resources(s: State, number: int) -> tuple[State, tuple[int, int, int
 
 def weather(s: State, m: mv.Weather) -> Result:
     tiles = s.tiles_seen
-    if m.tile is not None:
-        if m.tile in tiles:  # U5/F9.6a: 7 tiles, reshuffled only at a season end
-            return [
-                V(
-                    "weather.tile_repeated",
-                    "W1",
-                    "weather tile {tile} was already revealed this season",
-                    tile=m.tile,
-                )
-            ], None
-        tiles = (*tiles, m.tile)
-        errs, s = check_drops(s, m)
+    if m.tile is not None and m.tile in tiles:  # U5/F9.6a: 7 tiles, reshuffled at season end
+        return [
+            V(
+                "weather.tile_repeated",
+                "W1",
+                "weather tile {tile} was already revealed this season",
+                tile=m.tile,
+            )
+        ], None
+    drops = m.drops
+    landed = sphere_counts([x for d in drops for x in d])
+    taken = landed
+    if m.hidden or m.from_pyramid:
+        errs, s, taken = pyramid_flow(s, landed, m)
         if errs:
             return errs, None
+    if m.tile is not None:
+        tiles = (*tiles, m.tile)
+        errs, s = check_drops(s, m, taken)
+        if errs:
+            return errs, None
+    errs, s = take_spheres(s, taken, "W3", "the weather drop")
+    if errs:
+        return errs, None
     ramps, rivers = list(s.ramps), list(s.rivers)
+    mode = s.ctx.options.five_removal
+    back = NO_SPHERES
     for r in range(len(ramps)):
-        ramps[r], rivers[r], _ = resolve_ramp(
-            ramps[r], m.drops[r], rivers[r], s.ctx.options.five_removal
-        )
+        ramps[r], rivers[r], b = resolve_with_returns(ramps[r], drops[r], rivers[r], mode)
+        back = (back[0] + b[0], back[1] + b[1], back[2] + b[2])
+    s = return_spheres(s, back)
     return [], s.but(
         phase="play",
         round=s.round + 1,
@@ -202,18 +218,45 @@ def weather(s: State, m: mv.Weather) -> Result:
     )
 
 
-def check_drops(s: State, m: mv.Weather) -> Result:
+def pyramid_flow(s: State, landed: Spheres, m: mv.Weather) -> tuple[list, State, Spheres]:
+    """W3 + W6 note: spheres that stayed inside the Great Pyramid and spheres that came out of
+    it. Returns the spheres taken from the supply (landed + stayed inside - came out)."""
+    hidden, out = sphere_counts(m.hidden), sphere_counts(m.from_pyramid)
+    for k, colour in enumerate(SPHERES):
+        if out[k] > s.pyramid[k] or out[k] > landed[k]:
+            return (
+                [
+                    V(
+                        "pyramid.not_inside",
+                        "W6",
+                        "{n} {colour} sphere(s) came out of the pyramid, which holds {have} "
+                        "({landed} landed)",
+                        n=out[k],
+                        colour=colour,
+                        have=s.pyramid[k],
+                        landed=landed[k],
+                    )
+                ],
+                s,
+                landed,
+            )
+    pyramid = tuple(p + h - o for p, h, o in zip(s.pyramid, hidden, out, strict=True))
+    taken = tuple(x + h - o for x, h, o in zip(landed, hidden, out, strict=True))
+    return [], s.but(pyramid=pyramid), taken  # type: ignore[return-value]
+
+
+def check_drops(s: State, m: mv.Weather, taken: Spheres) -> Result:
     """W1-W3 against edition data: tile spheres + the season's spheres, fewer only when the
-    supply ran short. Without the printed contents (G7) the drops are taken as recorded."""
+    supply ran short (exactly what the supply holds, when its count is known). Without the
+    printed contents (G7) the drops are taken as recorded."""
     tile = s.ctx.edition.get(f"weather_tiles.{m.tile}")
     season = s.ctx.edition.get(f"board.season_spheres.{s.season - 1}")
     if not isinstance(tile, dict) or not isinstance(season, dict):
         return [], note(
             s, "weather tile contents", "not in the rules (G7): drops taken as recorded", "W2"
         )
-    dropped = [sum(d.count(c) for d in m.drops) for c in ("sun", "water", "silt")]
-    want = [nonneg_int(tile.get(c)) + nonneg_int(season.get(c)) for c in ("sun", "water", "silt")]
-    if any(d > w for d, w in zip(dropped, want, strict=True)):
+    want = [nonneg_int(tile.get(c)) + nonneg_int(season.get(c)) for c in SPHERES]
+    if any(d > w for d, w in zip(taken, want, strict=True)):
         return [
             V(
                 "weather.too_many_spheres",
@@ -222,14 +265,37 @@ def check_drops(s: State, m: mv.Weather) -> Result:
                 tile=m.tile,
                 season=s.season,
                 want=want,
-                got=dropped,
+                got=list(taken),
             )
         ], None
-    if dropped != want:
+    short = False
+    for k, (d, w) in enumerate(zip(taken, want, strict=True)):
+        if d == w:
+            continue
+        have = s.supply[k]
+        if have is None:
+            short = True
+        elif d < min(w, have):  # W3: drop all the supply holds, up to the printed spheres
+            return [
+                V(
+                    "weather.too_few_spheres",
+                    "W3",
+                    "tile {tile} and season {season} drop {want} {colour}; the supply holds "
+                    "{have}, so {need} are dropped, not {got}",
+                    tile=m.tile,
+                    season=s.season,
+                    want=w,
+                    colour=SPHERES[k],
+                    have=have,
+                    need=min(w, have),
+                    got=d,
+                )
+            ], None
+    if short:
         s = note(
             s,
             f"weather round {s.round + 1}",
-            "fewer spheres than printed: the supply ran short? (W3)",
+            "fewer spheres than printed: the supply ran short? (W3; its count is unknown: G11)",
             "W3",
         )
     return [], s
@@ -342,7 +408,10 @@ def take_nile(s: State, m: mv.TakeNile) -> Result:
     i = m.seat - 1
     p = s.players[i]
     res = entry[1] or NO_RES
+    excess_silt = p.silt - WAREHOUSE_CAP
     p = warehouse_check(p, add_res(p.res, res), hand=(*p.hand, m.card))  # M19 / L1
+    if excess_silt > 0:  # M19: the excess goes back to the common supply
+        s = return_spheres(s, (0, 0, excess_silt))
     players = list(s.players)
     players[i] = p
     s = s.but(

@@ -19,6 +19,10 @@ from engines.tameri.components import (
 
 Res = tuple[int, int, int, int]  # in RESOURCES order
 NO_RES: Res = (0, 0, 0, 0)
+Spheres = tuple[int, int, int]  # in SPHERES order: sun, water, silt
+NO_SPHERES: Spheres = (0, 0, 0)
+# G11: the box's sphere counts are not printed; None = unknown (the supply is not tracked).
+UNKNOWN_SUPPLY: tuple[None, None, None] = (None, None, None)
 
 
 def res_index(name: str) -> int:
@@ -125,6 +129,10 @@ class State:
     rivers: tuple[int, ...] = (2,) * RAMPS  # U3: 2 silt under each ramp
     nile: tuple[tuple[int, Res | None], ...] = ()  # (card, resources on it or None)
     centre: Res = NO_RES
+    # C3/G11: spheres in the general supply by colour, None where the edition gives no total.
+    supply: tuple[int | None, int | None, int | None] = UNKNOWN_SUPPLY
+    # W6 note / EX2a / A2: spheres dropped into the Great Pyramid that stayed hidden inside.
+    pyramid: Spheres = NO_SPHERES
     row: tuple[str | None, ...] = ()  # building row, bottom first
     market_stalls: Mapping[int, tuple[str, str]] = field(default_factory=dict)
     played: tuple[int | None, ...] = ()  # this round's card per seat
@@ -133,6 +141,8 @@ class State:
     turn_index: int = 0
     turn: Turn | None = None
     pending: tuple[tuple[int, str], ...] = ()  # (seat, source) of effects owed
+    # M11: actions owed to another seat than the turn player's (a pushed priest's space)
+    owed_actions: tuple[tuple[int, str], ...] = ()
     sphinx_spaces: tuple[int, ...] = ()  # occupied avenue spaces
     seen: frozenset[int] = frozenset()  # card numbers in play so far (unique, L19)
     nile_expect: int = 0  # cards the next Nile reveal must hold

@@ -43,3 +43,23 @@ def resolve_ramp(
     left = abs(suns - waters)
     out_colour = None if left == 0 else ("sun" if suns > waters else "water")
     return (out_colour, left), river + to_river, silt - to_river
+
+
+def resolve_with_returns(
+    before: tuple[str | None, int], drops: Sequence[str], river: int, mode: str = "bottom"
+) -> tuple[tuple[str | None, int], int, tuple[int, int, int]]:
+    """``resolve_ramp``, and the spheres (sun, water, silt) that go back to the supply: the
+    W4 removals and W6 pairs (W6: "removed sun and water spheres go back to the common
+    supply"; Inferred for a W4 removal) and the silt a full river area refuses (W5)."""
+    ramp, river_after, _ = resolve_ramp(before, drops, river, mode)
+    colour, count = before
+    sun = (count if colour == "sun" else 0) + drops.count("sun")
+    water = (count if colour == "water" else 0) + drops.count("water")
+    silt = (count if colour == "silt" else 0) + drops.count("silt")
+    left = ramp[1]
+    back = (
+        sun - (left if ramp[0] == "sun" else 0),
+        water - (left if ramp[0] == "water" else 0),
+        silt - (river_after - river),
+    )
+    return ramp, river_after, back

@@ -170,12 +170,15 @@ def c_L15():
 
 
 def c_L16():
-    # Sphere supplies are not counted (G11): the engine accepts the drops recorded.
-    s = ok(
-        build_state({"players": P4, "phase": "weather"}),
-        {"type": "weather", "drops": [[], [], [], []]},
+    # The supply is finite: with a known count, a silt that is not there cannot be taken (the
+    # counts are not printed, G11: the default edition leaves them unknown and unchecked).
+    s = build_state({"players": P4, "phase": "weather"})
+    assert s.supply == (None, None, None)
+    assert ok(s, {"type": "weather", "drops": [["silt"], [], [], []]}).rivers[0] == 3
+    assert (
+        refused(s.but(supply=(5, 5, 0)), {"type": "weather", "drops": [["silt"], [], [], []]})
+        == "supply.empty"
     )
-    assert s.ramps == (("sun", 2),) * 4
 
 
 def c_L17():
