@@ -42,12 +42,12 @@ from engines.tameri.workers import advance
 
 
 def harvest(s: State, m: mv.Harvest) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "harvest")
     if errs:
         return errs, None
     if len(set(m.fields)) != len(m.fields):
         return [V("harvest.field_twice", "M12", "each field is harvested once")], None
-    errs, s = use_action(s, "harvest")
+    errs, s = use_action(s, "harvest", m.seat - 1)
     if errs:
         return errs, None
     i = m.seat - 1
@@ -80,10 +80,10 @@ def harvest(s: State, m: mv.Harvest) -> Result:
 
 
 def sphinx(s: State, m: mv.Sphinx) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "sphinx")
     if errs:
         return errs, None
-    errs, s = use_action(s, "sphinx")
+    errs, s = use_action(s, "sphinx", m.seat - 1)
     if errs:
         return errs, None
     i = m.seat - 1
@@ -113,17 +113,17 @@ def sphinx(s: State, m: mv.Sphinx) -> Result:
 
 
 def decorator(s: State, m: mv.Decorator) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "decorator")
     if errs:
         return errs, None
-    errs, s = use_action(s, "decorator")
+    errs, s = use_action(s, "decorator", m.seat - 1)
     if errs:
         return errs, None
     return [], s.but(pending=(*s.pending, (m.seat - 1, "sphinx")))
 
 
 def offering(s: State, m: mv.Offering) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "offering")
     if errs:
         return errs, None
     i = m.seat - 1
@@ -164,6 +164,15 @@ def offering(s: State, m: mv.Offering) -> Result:
                     card=m.substitution,
                 )
             ], None
+        if i != s.turn.seat:
+            return [
+                V(
+                    "permanent.not_own_turn",
+                    "F6",
+                    "seat {seat} uses a building's permanent effect outside its own turn",
+                    seat=m.seat,
+                )
+            ], None
         if m.substitution in s.turn.permanents_used:
             return [
                 V(
@@ -189,7 +198,7 @@ def offering(s: State, m: mv.Offering) -> Result:
         )
         t = s.turn
         s = s.but(turn=t.but(permanents_used=(*t.permanents_used, m.substitution)))
-    errs, s = use_action(s, "offering")
+    errs, s = use_action(s, "offering", m.seat - 1)
     if errs:
         return errs, None
     slots = min(total, 4) if s.ctx.options.offering_points == "slots" else total
@@ -511,13 +520,8 @@ def effect(s: State, m: mv.Effect) -> Result:
     if g.extra_action is not None and i == s.turn.seat:
         t = s.turn
         s = s.but(turn=t.but(bonus=(*t.bonus, g.extra_action)))
-    elif g.extra_action is not None:  # a pushed priest's owner, outside its own turn
-        s = note(
-            s,
-            f"seat {m.seat}: {g.extra_action} action from a push",
-            "an action gained outside the own turn is not replayed; record its results",
-            "M11",
-        )
+    elif g.extra_action is not None:  # M11: a pushed priest's owner acts at once, off-turn
+        s = s.but(owed_actions=(*s.owed_actions, (i, g.extra_action)))
     if g.temple_advance is not None:  # FX10, free steps (A7 reading a)
         errs, s = advance(s, i, g.temple_advance.temple, g.temple_advance.steps, "supply")
         if errs:

@@ -171,8 +171,12 @@ def fmt(res: tuple[int, ...]) -> str:
 # ---- the turn in progress ---------------------------------------------------------------
 
 
-def turn_checks(s: State, seat: int) -> list[Violation]:
+def turn_checks(s: State, seat: int, action: str | None = None) -> list[Violation]:
+    """The move's seat is the turn player's, or (for an ``action``) a seat owed that action
+    outside its own turn: a pushed priest's space gave it (M11)."""
     if s.turn is None or s.turn.seat != seat - 1:
+        if action is not None and s.turn is not None and (seat - 1, action) in s.owed_actions:
+            return []
         want = s.turn.seat + 1 if s.turn else None
         return [
             V(
@@ -191,9 +195,15 @@ def step2(s: State) -> State:
     return s if t.step == 2 else s.but(turn=t.but(step=2))
 
 
-def use_action(s: State, action: str) -> Result:
-    """Check ``action`` against the card (H3-H5) or a granted bonus; record it."""
+def use_action(s: State, action: str, seat: int | None = None) -> Result:
+    """Check ``action`` against the card (H3-H5) or a granted bonus; record it. For another
+    seat than the turn player's (0-based ``seat``), use the action a pushed priest's space
+    owes it (M11; ``turn_checks`` found it)."""
     t = s.turn
+    if seat is not None and seat != t.seat:
+        owed = list(s.owed_actions)
+        owed.remove((seat, action))
+        return [], s.but(owed_actions=tuple(owed))
     if action in t.bonus:
         bonus = list(t.bonus)
         bonus.remove(action)
@@ -252,6 +262,19 @@ def substitute(
                     "seat {seat} does not own building {card}",
                     seat=i + 1,
                     card=sub.building,
+                )
+            ],
+            s,
+            need,
+        )
+    if i != s.turn.seat:
+        return (
+            [
+                V(
+                    "permanent.not_own_turn",
+                    "F6",
+                    "seat {seat} uses a building's permanent effect outside its own turn",
+                    seat=i + 1,
                 )
             ],
             s,

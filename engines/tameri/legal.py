@@ -145,6 +145,13 @@ def _turn_candidates(s: State) -> Iterator[Any]:
         yield mv.TakeNile(type="take_nile", seat=seat, card=num)
     for k, src in dict.fromkeys(s.pending):  # effects owed: the judge records their gains
         yield mv.Effect(type="effect", seat=k + 1, source=src, gains=mv.Gains(vp=1))
+        if src == "temple":  # a space that grants an action (EX10: a farmer action)
+            yield mv.Effect(
+                type="effect", seat=k + 1, source=src, gains=mv.Gains(extra_action="decorator")
+            )
+    for k, action in dict.fromkeys(s.owed_actions):  # M11: a pushed priest's owner acts
+        if action == "decorator":
+            yield mv.Decorator(type="decorator", seat=k + 1, space=2)
     if t.step == 1:
         for e in (1, 2):
             yield mv.CardWeather(type="card_weather", seat=seat, effect=e)

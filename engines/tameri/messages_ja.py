@@ -72,6 +72,7 @@ MESSAGES_JA: dict[str, str] = {
     "permanent.not_owned": "座席{seat}は建物{card}を所有していません",
     "permanent.bad_substitution": "代用では、支払うべき{res}1つの代わりに資源1つまたは2つを支払います",
     "permanent.used": "建物{card}の効果はこのターンすでに使いました",
+    "permanent.not_own_turn": "座席{seat}は自分のターン以外で建物の永続効果を使っています",
     "glyph.completion_not_needed": "ヒエログリフの完成は、公開され一致していないカードのアクション前にのみ使えます",
     "glyph.no_left_glyph": "カード{card}には完成させる左側のヒエログリフがありません",
     "glyph.cannot_pay": "座席{seat}は{res}を持っていません",

@@ -418,6 +418,7 @@ def take_nile(s: State, m: mv.TakeNile) -> Result:
         players=tuple(players),
         nile=tuple(e for e in s.nile if e[0] != m.card),
         pending=(),  # effects are immediate: what was not recorded in the turn lapses
+        owed_actions=(),
         turn=None,
         turn_index=s.turn_index + 1,
     )

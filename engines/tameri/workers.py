@@ -72,10 +72,10 @@ def take_worker(s: State, seat: int, source: str, kind: str) -> tuple[list[Viola
 
 
 def farmer(s: State, m: mv.Farmer) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "farmer")
     if errs:
         return errs, None
-    errs, s = use_action(s, "farmer")
+    errs, s = use_action(s, "farmer", m.seat - 1)
     if errs:
         return errs, None
     i = m.seat - 1
@@ -110,10 +110,10 @@ def farmer(s: State, m: mv.Farmer) -> Result:
 
 
 def merchant(s: State, m: mv.Merchant) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "merchant")
     if errs:
         return errs, None
-    errs, s = use_action(s, "merchant")
+    errs, s = use_action(s, "merchant", m.seat - 1)
     if errs:
         return errs, None
     i = m.seat - 1
@@ -229,10 +229,10 @@ def merchant(s: State, m: mv.Merchant) -> Result:
 
 
 def architect(s: State, m: mv.Architect) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "architect")
     if errs:
         return errs, None
-    errs, s = use_action(s, "architect")
+    errs, s = use_action(s, "architect", m.seat - 1)
     if errs:
         return errs, None
     i = m.seat - 1
@@ -320,14 +320,14 @@ def architect(s: State, m: mv.Architect) -> Result:
 
 
 def priest(s: State, m: mv.Priest) -> Result:
-    errs = turn_checks(s, m.seat)
+    errs = turn_checks(s, m.seat, "priest")
     if errs:
         return errs, None
     if len(set(m.pay)) != len(m.pay):
         return [
             V("priest.same_resource", "L8", "each step is paid with a different resource type")
         ], None
-    errs, s = use_action(s, "priest")
+    errs, s = use_action(s, "priest", m.seat - 1)
     if errs:
         return errs, None
     i = m.seat - 1

@@ -16,7 +16,6 @@ from tests.engines.tameri.helpers import (
     build_state,
     drafted,
     fresh,
-    notes,
     ok,
     refused,
     reveal_state,
@@ -467,4 +466,4 @@ def test_M11_an_action_gained_by_a_pushed_priest_is_not_given_to_the_turn_player
     s = ok(
         s, {"type": "effect", "seat": 2, "source": "temple", "gains": {"extra_action": "farmer"}}
     )
-    assert s.turn.bonus == () and "push" in notes(s)
+    assert s.turn.bonus == () and s.owed_actions == ((1, "farmer"),)
