@@ -34,6 +34,11 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/", console_rounds.round_detail, name="round"),
     path("<slug:slug>/rounds/<int:number>/do/", console_rounds.round_action, name="round-action"),
     path("<slug:slug>/rounds/<int:number>/board/", console_rounds.round_board_view, name="board"),
+    path(
+        "<slug:slug>/rounds/<int:number>/board/live/",
+        console_rounds.round_board_live,
+        name="board-live",
+    ),
     path("<slug:slug>/rounds/<int:number>/print/", console_rounds.round_print, name="print"),
     path(
         "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/",

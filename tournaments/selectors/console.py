@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.kana import name_matches
 from tournaments.models import Event, Registration, Round, Table
@@ -14,6 +17,13 @@ from tournaments.selectors.event_config import event_config
 
 # Board states (issue 11): not started / draft / submitted / confirmed / disputed.
 STATES = ("not_started", "draft", "submitted", "confirmed", "disputed")
+STATE_LABELS = {
+    "not_started": _("not started"),
+    "draft": _("draft"),
+    "submitted": _("submitted"),
+    "confirmed": _("confirmed"),
+    "disputed": _("disputed"),
+}
 
 
 def registrations(event: Event, query: str = "", status: str = "") -> list[Registration]:
@@ -36,6 +46,10 @@ class BoardTable:
     players: list[str]
     late: bool
     latest_version: int | None
+
+    @property
+    def label(self) -> str:
+        return str(STATE_LABELS[self.state])
 
 
 def _state(table: Table, latest: ResultSubmission | None) -> str:
@@ -68,6 +82,15 @@ def round_board(rnd: Round) -> list[BoardTable]:
             BoardTable(table, state, names, overdue and state != "confirmed", sub and sub.version)
         )
     return out
+
+
+def board_signature(rnd: Round, board: list[BoardTable]) -> str:
+    """A digest of everything the board shows (the round's state, each table's players,
+    state, lateness and result version): the live board's ETag."""
+    content = [rnd.status] + [
+        [b.table.number, b.players, b.state, b.late, b.latest_version] for b in board
+    ]
+    return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()[:32]
 
 
 def latest_snapshot(event: Event) -> StandingsSnapshot | None:

@@ -8,14 +8,16 @@ import random
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
+from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Registration, Round, Table
 from tournaments.models_console import RoundSeatingRecord
 from tournaments.seating import SeatingError
-from tournaments.selectors.console import STATES, round_board
+from tournaments.selectors.console import STATE_LABELS, STATES, board_signature, round_board
 from tournaments.services.seating import (
     SeatingServiceError,
     round_close,
@@ -109,24 +111,47 @@ def round_action(request, slug, number):
     return redirect(target, slug=slug, number=number)
 
 
-@login_required
-def round_board_view(request, slug, number):
-    """Every table's state; the page refreshes itself every 15 s (``?refresh=0`` stops)."""
-    rnd = _round(request, slug, number)
+def _board_context(rnd: Round) -> dict:
     board = round_board(rnd)
     counts = {state: sum(1 for b in board if b.state == state) for state in STATES}
-    return render(
-        request,
-        "console/board.html",
-        {
-            "event": rnd.event,
-            "round": rnd,
-            "board": board,
-            "counts": counts,
-            "all_confirmed": bool(board) and counts["confirmed"] == len(board),
-            "refresh": request.GET.get("refresh") != "0",
-        },
-    )
+    return {
+        "event": rnd.event,
+        "round": rnd,
+        "board": board,
+        "counts": [(state, STATE_LABELS[state], n) for state, n in counts.items()],
+        "all_confirmed": bool(board) and counts["confirmed"] == len(board),
+        "etag": f'"board-{board_signature(rnd, board)}"',
+    }
+
+
+@login_required
+def round_board_view(request, slug, number):
+    """Every table's state. The page polls ``board/live/`` every few seconds and swaps the
+    board in when it changed; without JavaScript it reloads itself every 15 s and has a
+    reload link (``?refresh=0`` stops both the polling and the reload)."""
+    rnd = _round(request, slug, number)
+    context = _board_context(rnd)
+    context["refresh"] = request.GET.get("refresh") != "0"
+    return render(request, "console/board.html", context)
+
+
+@login_required
+@require_GET
+def round_board_live(request, slug, number):
+    """The board fragment for the page's poll; ``304`` while nothing on it changed. Same
+    access as the board page (the event's organizers and head judges, ``console_event``)."""
+    rnd = _round(request, slug, number)
+    context = _board_context(rnd)
+    etag = context["etag"]
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, "console/_board.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    response["X-Board-Fragment"] = "1"  # the script swaps in only this, never a login page
+    patch_vary_headers(response, ["Cookie"])
+    return response
 
 
 @login_required

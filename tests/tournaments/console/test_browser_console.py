@@ -1,7 +1,7 @@
 """The organizer's main path in headless Chromium: create an event, import 24 players
-from CSV, check them in, seat round 1, results confirmed (through the result services),
-standings, round 2 with no repeat meetings, close the event, export the archive, import it
-into a database without the event and compare."""
+from CSV, check them in, seat round 1, results confirmed (through the result services)
+while the round's board updates live, standings, round 2 with no repeat meetings, close
+the event, export the archive, import it into a database without the event and compare."""
 
 from __future__ import annotations
 
@@ -118,10 +118,17 @@ def test_organizer_runs_an_event_in_the_browser(live_server, browser):
     rnd1 = event.rounds.get(number=1)
     assert rnd1.status == "published"
 
-    # results (through the result services), board, close
+    # the board is open while results come in (through the result services): it updates
+    # live, without reloading the page; then close the round from the updated board
+    page.goto(f"{base}/browser-cup/rounds/1/board/")
+    assert "not started: 6" in page.inner_text("#board-counts")
+    page.evaluate("window.__sameDocument = true")
     confirm_all(rnd1, user)
-    page.goto(f"{base}/browser-cup/rounds/1/board/?refresh=0")
-    assert "confirmed: 6" in page.inner_text("#board-counts")
+    page.wait_for_function(
+        "document.getElementById('board-counts').innerText.includes('confirmed: 6')",
+        timeout=20_000,
+    )
+    assert page.evaluate("window.__sameDocument === true")  # swapped in, not reloaded
     page.click("#close-round")
     rnd1.refresh_from_db()
     assert rnd1.status == "closed"
