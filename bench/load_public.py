@@ -186,6 +186,7 @@ def wrk(url: str, connections: int, seconds: int, script: str = "", threads: int
     return result
 
 
+GZIP = "wrk.headers['Accept-Encoding'] = 'gzip, deflate, br'\n"
 PACED = "request = function() return wrk.format(nil) end\ndelay = function() return 200 end\n"
 
 
@@ -257,16 +258,21 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--access-log", action="store_true")
     args = parser.parse_args()
     logs = Path(tempfile.mkdtemp(prefix="load_public_"))
     recreate_database()
     t0 = time.monotonic()
     state = seed(args.players)
     print(f"seeded {args.players} players in {time.monotonic() - t0:.1f}s; logs in {logs}")
+    access_log = []
+    if args.access_log:  # costs CPU per request: for finding slow requests, not for figures
+        access_log = ["--access-logfile", str(logs / "access.log"), "--access-logformat",
+                      "%(t)s %(m)s %(U)s %(s)s %(B)s %(M)s %({x-cache}o)s"]  # fmt: skip
     web = start([str(ROOT / ".venv/bin/gunicorn"), "referee.wsgi:application", "-b",
                  f"127.0.0.1:{PORT}", "-w", str(args.workers), "-k", "gthread",
-                 "--threads", str(args.threads), "--backlog", "2048", "--keep-alive", "30"],
-                logs / "gunicorn.log")  # fmt: skip
+                 "--threads", str(args.threads), "--backlog", "2048", "--keep-alive", "30",
+                 *access_log], logs / "gunicorn.log")  # fmt: skip
     worker = start([str(ROOT / ".venv/bin/celery"), "-A", "referee", "worker", "--pool=solo",
                     "-n", "bench@%h", "--without-gossip", "--without-mingle",
                     "--loglevel=WARNING"], logs / "celery.log")  # fmt: skip
@@ -278,7 +284,8 @@ def main() -> None:
         cpu_before = server_cpu_seconds(web)
         closed = wrk(standings, 200, args.duration)
         cpu_per_request = (server_cpu_seconds(web) - cpu_before) / closed["requests"]
-        paced = wrk(standings, 200, args.duration, PACED)
+        gzipped = wrk(standings, 200, args.duration, GZIP)
+        paced = wrk(standings, 200, args.duration, GZIP + PACED)
         etag = urllib.request.urlopen(standings).headers["ETag"]
         polls = wrk(standings, 200, args.duration, f"wrk.headers['If-None-Match'] = '{etag}'\n")
         print(f"standings closed-loop c=200: {closed}")
@@ -286,7 +293,8 @@ def main() -> None:
             f"server CPU per cached standings request: {cpu_per_request * 1e6:.0f} µs "
             f"(→ {2 / cpu_per_request:.0f} req/s if the 2 cores were ours alone)"
         )
-        print(f"standings paced c=200 (200 ms think time): {paced}")
+        print(f"standings closed-loop c=200, Accept-Encoding: gzip (as phones send): {gzipped}")
+        print(f"standings paced c=200 (200 ms think time), gzip: {paced}")
         print(f"standings polls answered 304 (If-None-Match), closed-loop c=200: {polls}")
 
         from django.utils import timezone

@@ -92,6 +92,16 @@ def _get_many(keys: list[str]) -> dict:
     return {k: loads(v) for k, v in zip(keys, raw, strict=True) if v is not None}
 
 
+def versions_only(slug: str | None) -> str | None:
+    """The current version string, from one small ``MGET``; None when a counter is missing
+    (the caller falls back to ``lookup``, which creates it)."""
+    keys = [GLOBAL_KEY, event_version_key(slug)] if slug else [GLOBAL_KEY]
+    found = _get_many(keys)
+    if len(found) != len(keys):
+        return None
+    return ".".join(str(int(found[k])) for k in keys)
+
+
 def lookup(slug: str | None, path: str, language: str) -> Lookup:
     """The current version of ``slug``'s pages and the cached page at ``path``, if current."""
     keys = [GLOBAL_KEY, page_key(path, language)]

@@ -158,6 +158,78 @@ def test_wsgi_fast_path_serves_current_renders_and_falls_through_otherwise(clien
     assert calls[-1] == "/ja/admin/"
 
 
+def test_wsgi_fast_path_gzips_public_pages_for_clients_that_accept_it(client, world):
+    import gzip
+
+    from tournaments.public_wsgi import PublicPageCache
+
+    app = PublicPageCache(lambda environ, start: start("500 Django", []) or [b""])
+    standings = url("standings", slug=world.event.slug)
+    plain_from_django = client.get(standings).content
+    status, headers, plain = _wsgi_get(app, standings)
+    assert status == "200 OK" and "Content-Encoding" not in headers
+    assert plain == plain_from_django and headers["Vary"] == "Accept-Encoding"
+    status, headers, zipped = _wsgi_get(app, standings, HTTP_ACCEPT_ENCODING="br, gzip")
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(zipped) == plain
+    assert int(headers["Content-Length"]) == len(zipped) < len(plain)
+    refused = _wsgi_get(app, standings, HTTP_ACCEPT_ENCODING="gzip;q=0, br")[1]
+    assert "Content-Encoding" not in refused
+
+
+def test_wsgi_fast_path_never_compresses_a_private_page(client, world):
+    from tournaments.public_wsgi import PublicPageCache
+
+    app = PublicPageCache(lambda environ, start: start("500 Django", []) or [b""])
+    private = url("private", token=world.registrations[0].private_token)
+    client.get(private)
+    status, headers, body = _wsgi_get(app, private, HTTP_ACCEPT_ENCODING="gzip")
+    assert status == "200 OK" and "Content-Encoding" not in headers
+    assert world.registrations[0].private_token.encode() in body
+
+
+def test_wsgi_fast_path_drops_its_process_copy_when_the_event_changes(
+    client, world, django_capture_on_commit_callbacks
+):
+    """The page is kept in the process, so a bump must make that copy stale too."""
+    from tournaments.public_wsgi import PublicPageCache
+
+    calls = []
+
+    def django_app(environ, start_response):
+        calls.append(environ["PATH_INFO"])
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"from django"]
+
+    app = PublicPageCache(django_app)
+    standings = url("standings", slug=world.event.slug)
+    client.get(standings)
+    first = _wsgi_get(app, standings)
+    assert first[0] == "200 OK" and _wsgi_get(app, standings)[2] == first[2] and not calls
+    with django_capture_on_commit_callbacks(execute=True):
+        world.round2.status = "closed"
+        world.round2.closed_at = timezone.now()
+        world.round2.save()
+    # Closing a round re-renders the standings at the new version (the refresh prerender),
+    # so the process copy must give way to that render, not keep answering the old one.
+    status, headers, body = _wsgi_get(app, standings)
+    assert status == "200 OK" and headers["ETag"] != first[1]["ETag"] and not calls
+    assert headers["ETag"] == client.get(standings)["ETag"]
+    public_cache.bump_event(world.event.slug)  # nothing rendered at this version yet
+    assert _wsgi_get(app, standings)[2] == b"from django" and len(calls) == 1
+
+
+def test_wsgi_fast_path_local_copies_are_bounded_by_bytes():
+    from tournaments.public_wsgi import LocalPage, LocalPages
+
+    pages = LocalPages(max_bytes=4000)
+    for i in range(10):
+        pages.put(f"k{i}", LocalPage(version="1", etag="e", body=b"x" * 900, gzipped=None))
+    kept = [i for i in range(10) if pages.get(f"k{i}") is not None]
+    assert kept == [6, 7, 8, 9]  # least recently used go first
+    pages.put("big", LocalPage(version="1", etag="e", body=b"x" * 1001, gzipped=None))
+    assert pages.get("big") is None  # more than a quarter of the budget is never kept
+
+
 def test_wsgi_fast_path_leaves_plain_http_to_django_when_ssl_redirect_is_on(
     client, world, settings
 ):
