@@ -10,13 +10,13 @@ from pydantic import Field, TypeAdapter, ValidationError
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.errors import MalformedInput, SetupError
-from engines.core.parsing import parse_model
+from engines.core.parsing import Model, parse_model
 from engines.core.types import Unchecked, Violation
 from engines.tameri import scoring
 from engines.tameri.components import SETUP_SPHERES, SPHERES, TEMPLES
 from engines.tameri.legal import legal_moves
 from engines.tameri.messages_ja import MESSAGES_JA
-from engines.tameri.moves import MOVE_ADAPTER, BuildingFacts, CardFacts, Move
+from engines.tameri.moves import MOVE_ADAPTER, BuildingFacts, CardFacts, Move, Resource
 from engines.tameri.options import PRESETS, TameriOptions
 from engines.tameri.rules import resolve
 from engines.tameri.sheet import TameriSheet, score_sheet
@@ -64,6 +64,7 @@ class TameriEngine(GameEngine):
     def setup(self, ctx: GameContext) -> State:
         cards, buildings, lengths = edition_facts(ctx.edition)
         totals = sphere_totals(ctx.edition)
+        layout = market_layout(ctx.edition)
         unknown = [c for c, x in zip(SPHERES, totals, strict=True) if x is None]
         unchecked: tuple[Unchecked, ...] = ()
         if unknown:
@@ -83,6 +84,7 @@ class TameriEngine(GameEngine):
             buildings=buildings,
             temple_lengths=lengths,
             supply=supply,
+            market_layout=layout,
             unchecked=unchecked,
         )
 
@@ -90,6 +92,7 @@ class TameriEngine(GameEngine):
         try:
             edition_facts(edition)
             sphere_totals(edition)
+            market_layout(edition)
         except MalformedInput as err:
             return list(err.violations)
         return []
@@ -228,6 +231,42 @@ def edition_facts(edition: Edition) -> tuple[dict, dict, tuple]:
         {b.id: b for b in buildings},
         tuple(lengths.get(t) for t in TEMPLES),
     )
+
+
+class MarketLayout(Model):
+    """G9 as an organizer transcribes it: the stalls (id -> resource type) and, for each
+    market space in order (space 1 first), the two stalls beside it."""
+
+    stalls: dict[str, Resource]
+    spaces: list[Annotated[list[str], Field(min_length=2, max_length=2)]] = Field(min_length=1)
+
+
+MARKET_PATH = "$.edition.values.board.market_stalls"
+
+
+def market_layout(
+    edition: Edition,
+) -> tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None:
+    raw = edition.get("board.market_stalls")
+    if raw is None:
+        return None
+    layout = parse_model(MarketLayout, raw, MARKET_PATH)
+    out = []
+    for k, (a, b) in enumerate(layout.spaces):
+        if a not in layout.stalls or b not in layout.stalls or a == b:
+            raise MalformedInput(
+                [
+                    Violation(
+                        "edition.market",
+                        "tameri:G9",
+                        "market space {space} must lie between two different listed stalls",
+                        {"space": k + 1},
+                        path=f"{MARKET_PATH}.spaces[{k}]",
+                    )
+                ]
+            )
+        out.append(((a, b), (layout.stalls[a], layout.stalls[b])))
+    return tuple(out)
 
 
 def sphere_totals(edition: Edition) -> tuple[int | None, int | None, int | None]:

@@ -49,6 +49,7 @@ MESSAGES_JA: dict[str, str] = {
     "merchant.trade_record": "交易では支払った資源と2つの屋台を記録してください",
     "merchant.cannot_pay": "座席{seat}は市場の中央に置く{res}を持っていません",
     "merchant.stalls_conflict": "スペース{space}は{known}の隣と記録されています",
+    "merchant.trade_gains": "座席{seat}の商人はアクティブ化した屋台の隣にいるため{want}を得ます({got}ではありません)",
     "merchant.stall_not_adjacent": "座席{seat}の商人の隣にアクティブな{res}の屋台はありません",
     "merchant.collect_others": "市場に商人がいる他の各プレイヤーはちょうど1つの資源を選びます",
     "architect.no_card": "位置{pos}に建物カードはありません",

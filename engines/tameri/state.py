@@ -135,6 +135,8 @@ class State:
     pyramid: Spheres = NO_SPHERES
     row: tuple[str | None, ...] = ()  # building row, bottom first
     market_stalls: Mapping[int, tuple[str, str]] = field(default_factory=dict)
+    # G9: per market space, its two stalls (ids, resources), when an edition gives the layout
+    market_layout: tuple[tuple[tuple[str, str], tuple[str, str]], ...] | None = None
     played: tuple[int | None, ...] = ()  # this round's card per seat
     decided: tuple[bool | None, ...] = ()  # face-down decision per seat
     order: tuple[int, ...] = ()

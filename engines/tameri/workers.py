@@ -118,7 +118,8 @@ def merchant(s: State, m: mv.Merchant) -> Result:
         return errs, None
     i = m.seat - 1
     p = s.players[i]
-    limit = s.ctx.edition.get("board.market_spaces")
+    layout = s.market_layout
+    limit = s.ctx.edition.get("board.market_spaces") if layout is None else len(layout)
     if limit is not None and m.space > limit:
         return [V("merchant.no_space", "M9", "the market has {limit} spaces", limit=limit)], None
     if any(q.merchant == m.space for k, q in enumerate(s.players) if k != i):
@@ -163,6 +164,10 @@ def merchant(s: State, m: mv.Merchant) -> Result:
             ], None
         known = s.market_stalls.get(m.space)
         stalls = tuple(sorted(m.stalls))
+        if layout is not None:
+            errs = trade_gains_errors(s, i, m.space, stalls, others, layout)
+            if errs:
+                return errs, None
         if known is not None and known != stalls:
             return [
                 V(
@@ -197,12 +202,14 @@ def merchant(s: State, m: mv.Merchant) -> Result:
                     res="",
                 )
             ], None
-        s = note(
-            s,
-            "market neighbours in trades",
-            "the market layout is not in the rules (G9): only the recorded gains are applied",
-            "M9",
-        )
+        if layout is None:
+            s = note(
+                s,
+                "market neighbours in trades",
+                "the market layout is not in the rules (G9): the recorded gains of other "
+                "merchants are applied; that none is missing cannot be checked",
+                "M9",
+            )
         res = add_res(p.res, one(m.pay), -1)
         for r in m.stalls:
             res = add_res(res, one(r))
@@ -226,6 +233,57 @@ def merchant(s: State, m: mv.Merchant) -> Result:
         q = s.players[k]
         s = s.with_player(k, q.but(res=add_res(q.res, one(r))))
     return [], s
+
+
+def trade_gains_errors(
+    s: State,
+    i: int,
+    space: int,
+    stalls: tuple[str, ...],
+    others: list[tuple[int, str]],
+    layout: tuple[tuple[tuple[str, str], tuple[str, str]], ...],
+) -> list[Violation]:
+    """M9 trade with the market layout known (edition ``board.market_stalls``): the two
+    stalls are those beside the space (II), and every other merchant beside an activated
+    stall gains 1 of that stall's resource (III; one per activated stall it borders, A14),
+    no more and no less."""
+    ids, kinds = layout[space - 1]
+    if stalls != tuple(sorted(kinds)):
+        return [
+            V(
+                "merchant.stalls_conflict",
+                "M9",
+                "space {space} was recorded beside {known}",
+                space=space,
+                known=" and ".join(kinds),
+            )
+        ]
+    want: dict[int, list[str]] = {}
+    for k, q in enumerate(s.players):
+        if k == i or q.merchant is None or q.merchant > len(layout):
+            continue
+        theirs = layout[q.merchant - 1][0]
+        gains = sorted(kind for sid, kind in zip(ids, kinds, strict=True) if sid in theirs)
+        if gains:
+            want[k] = gains
+    got: dict[int, list[str]] = {}
+    for k, r in others:
+        got.setdefault(k, []).append(r)
+    for k in sorted(set(want) | set(got)):
+        w, g = want.get(k, []), sorted(got.get(k, []))
+        if w != g:
+            return [
+                V(
+                    "merchant.trade_gains",
+                    "M9",
+                    "seat {seat}'s merchant borders the activated stalls: it gains {want}, "
+                    "not {got}",
+                    seat=k + 1,
+                    want=", ".join(w) or "nothing",
+                    got=", ".join(g) or "nothing",
+                )
+            ]
+    return []
 
 
 def architect(s: State, m: mv.Architect) -> Result:

@@ -369,6 +369,56 @@ add(
     },
 )
 
+# EX8a with a market layout (G9 lost it: the layout is a test layout, not the printed one).
+MARKET = {
+    "stalls": {"S1": "barley", "S2": "flax", "S3": "fruit", "S4": "papyrus"},
+    "spaces": [["S4", "S1"], ["S1", "S2"], ["S2", "S3"], ["S3", "S4"]],
+}
+S8 = {
+    "players": P4,
+    "edition": {"base": "default", "values": {"board": {"market_stalls": MARKET}}},
+    "order": [4, 1, 2, 3],
+    "turn": {"seat": 4, "card": 12, "match": True, "step": 2},
+    "cards": [{"number": 12, "top": ["merchant"], "bottom": ["harvest"]}],
+    "seats": [{"merchant": 4}, {}, {"merchant": 2}, {"board": [[12, False]]}],
+}
+TRADE8 = {
+    "type": "merchant",
+    "seat": 4,
+    "space": 3,
+    "mode": "trade",
+    "pay": "fruit",
+    "stalls": ["flax", "fruit"],
+    "others": [{"seat": 3, "resource": "flax"}, {"seat": 1, "resource": "fruit"}],
+}
+add(
+    "EX8c",
+    "M9",
+    "EX8a with the market layout known: Paul (beside flax) +flax and John (beside fruit) "
+    "+fruit are exactly the gains owed",
+    "state",
+    state=S8,
+    moves=[TRADE8],
+    expect={
+        "players.3.res_named": {"barley": 2, "papyrus": 2, "flax": 3, "fruit": 2},
+        "players.2.res_named": {"barley": 2, "papyrus": 2, "flax": 3, "fruit": 2},
+        "players.0.res_named": {"barley": 2, "papyrus": 2, "flax": 2, "fruit": 3},
+        "centre": [0, 0, 0, 1],
+    },
+    note="Market layout lost (G9): a test layout of 4 stalls in a ring, one space between "
+    "each two; Paul's space 2 borders the flax stall, John's space 4 the fruit stall.",
+)
+add(
+    "EX8d",
+    "M9",
+    "EX8a with the market layout known: leaving out John's fruit (trade III) is refused",
+    "state",
+    state=S8,
+    moves=[{**TRADE8, "others": [{"seat": 3, "resource": "flax"}]}],
+    violation={"code": "merchant.trade_gains", "rule": "tameri:M9", "index": 0},
+    note="Same test layout as EX8c.",
+)
+
 # EX9 -------------------------------------------------------------------------------
 S9 = {
     "players": P4,

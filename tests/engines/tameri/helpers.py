@@ -29,9 +29,15 @@ def res(d: dict[str, int] | None, base: tuple[int, ...] = (0, 0, 0, 0)) -> tuple
 def build_state(spec: dict[str, Any]):
     """A state from a spec: players, per-player pieces, board, the turn in progress."""
     players = spec["players"]
-    ctx = ENGINE.context(
-        {"game": "tameri", "players": players, "moves": [], "options": spec.get("options", {})}
-    )
+    envelope = {
+        "game": "tameri",
+        "players": players,
+        "moves": [],
+        "options": spec.get("options", {}),
+    }
+    if "edition" in spec:
+        envelope["edition"] = spec["edition"]
+    ctx = ENGINE.context(envelope)
     s = ENGINE.setup(ctx)
     cards = {c["number"]: CardFacts.model_validate(c) for c in spec.get("cards", [])}
     buildings = {b["id"]: BuildingFacts.model_validate(b) for b in spec.get("buildings", [])}
