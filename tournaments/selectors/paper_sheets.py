@@ -48,6 +48,41 @@ PAPER_LABELS = {
 }
 
 
+# Choices inside a field (card kinds, monuments, strategy cards): the names the rulebooks
+# print (Japanese as printed, English as in /work/shared/rules: imhotep.md C2 and the
+# market card table, terra_pyramides.md S12), keyed by game, field and the engine's key.
+OPTION_LABELS = {
+    ("imhotep", "cards", "pyramid_decoration"): _("Pyramid Decoration"),
+    ("imhotep", "cards", "temple_decoration"): _("Temple Decoration"),
+    ("imhotep", "cards", "burial_decoration"): _("Burial Chamber Decoration"),
+    ("imhotep", "cards", "obelisk_decoration"): _("Obelisk Decoration"),
+    ("imhotep", "cards", "statue"): _("Statue"),
+    ("imhotep", "cards", "lever"): _("Lever"),
+    ("imhotep", "cards", "hammer"): _("Hammer"),
+    ("imhotep", "cards", "sail"): _("Sail"),
+    ("imhotep", "cards", "chisel"): _("Chisel"),
+    ("imhotep", "missing_monuments", "pyramid"): _("Pyramid"),
+    ("imhotep", "missing_monuments", "temple"): _("Temple"),
+    ("imhotep", "missing_monuments", "burial"): _("Burial Chamber"),
+    ("imhotep", "missing_monuments", "obelisk"): _("Obelisk"),
+    ("terra_pyramides", "cards", "grave_goods"): _("Grave goods"),
+    ("terra_pyramides", "cards", "horus_eyes"): _("Horus eye"),
+    ("terra_pyramides", "cards", "oasis"): _("Oasis"),
+    ("terra_pyramides", "cards", "nile"): _("Nile"),
+    ("terra_pyramides", "cards", "highest_pyramid"): _("Highest pyramid"),
+    ("terra_pyramides", "cards", "most_pyramids"): _("Most pyramids"),
+}
+
+
+def option_label(game: str, field_name: str, option: str, lang: str) -> str:
+    """The printed name of a choice; an option without one shows its key with spaces."""
+    label = OPTION_LABELS.get((game, field_name, option))
+    if label is None:
+        return option.replace("_", " ")
+    with translation.override(lang):
+        return str(label)
+
+
 def _label(game: str, form_field: FormField, lang: str) -> str:
     extra = PAPER_LABELS.get((game, form_field.name))
     if extra is None or form_field.name in FIELD_LABELS:
@@ -92,13 +127,25 @@ def _rows(game: str, fields_ja: list[FormField], fields_en: list[FormField]) -> 
         if ja.widget in ("counts", "multi"):
             rows.append(PaperRow(label_ja, label_en, "heading"))
             kind = "box" if ja.widget == "counts" else "check"
-            rows.extend(PaperRow(option, option, kind, indent=True) for option in ja.options)
+            rows.extend(
+                PaperRow(
+                    option_label(game, ja.name, option, "ja"),
+                    option_label(game, ja.name, option, "en"),
+                    kind,
+                    indent=True,
+                )
+                for option in ja.options
+            )
         elif ja.widget in ("intlist", "json", "text"):
             rows.append(PaperRow(label_ja, label_en, "wide", note=note))
         elif ja.widget == "bool":
             rows.append(PaperRow(label_ja, label_en, "check"))
         elif ja.widget == "select":
-            rows.append(PaperRow(label_ja, label_en, "box", note=" / ".join(ja.options)))
+            choices = [
+                f"{option_label(game, ja.name, o, 'ja')} {option_label(game, ja.name, o, 'en')}"
+                for o in ja.options
+            ]
+            rows.append(PaperRow(label_ja, label_en, "box", note=" / ".join(choices)))
         else:
             rows.append(PaperRow(label_ja, label_en, "box", note=note))
     return rows

@@ -46,7 +46,11 @@ def test_imhotep_rows_have_japanese_and_english_labels():
     sheet = paper_sheet("imhotep")
     assert sheet.player_rows[0].label_en == "Score track"
     assert sheet.player_rows[0].label_ja == "得点表示板の得点"
-    assert "statue" in {row.label_en for row in sheet.player_rows if row.indent}
+    options = {(row.label_ja, row.label_en) for row in sheet.player_rows if row.indent}
+    # the printed card and site names (rules/imhotep.md: market cards C7, sites C2)
+    assert ("偶像", "Statue") in options
+    assert ("埋葬室の装飾", "Burial Chamber Decoration") in options
+    assert ("埋葬室", "Burial Chamber") in options
     assert any(row.label_en.startswith("Burial") for row in sheet.table_rows)
 
 
@@ -59,6 +63,31 @@ def test_every_field_label_is_translated(game):
         if not row.indent and row.label_ja == row.label_en
     ]
     assert untranslated == []
+
+
+@pytest.mark.parametrize("game", engines.available_engines())
+def test_every_option_row_shows_names_not_engine_keys(game):
+    """Choices (cards, monuments, strategy cards) print their names in both languages,
+    never the engine's key such as ``pyramid_decoration``."""
+    from tournaments.judge_forms import sheet_form
+
+    schema = engines.get_engine(game).sheet_schema()
+    form = sheet_form(schema, ["a"])
+    keys = {o for f in form.players[0][1] + form.table_fields for o in f.options}
+    sheet = paper_sheet(game)
+    for row in sheet.player_rows + sheet.table_rows:
+        labels = [row.label_ja, row.label_en, *row.note.split(" / ")]
+        assert not keys & set(labels), (game, row)
+        if row.indent:
+            assert row.label_ja != row.label_en, (game, row)  # a Japanese name too
+
+
+def test_terra_pyramides_strategy_cards_by_name():
+    sheet = paper_sheet("terra_pyramides")
+    options = {(row.label_ja, row.label_en) for row in sheet.player_rows if row.indent}
+    # rules/terra_pyramides.md S12: the six strategy cards
+    assert ("ホルス神の眼", "Horus eye") in options
+    assert ("最高階層のピラミッド", "Highest pyramid") in options
 
 
 def test_round_sheets_print_one_page_per_table_with_names(client):
