@@ -136,6 +136,21 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
             value = edition.get(key)
             if value is not None and not _positive_ints(value):
                 problems.append(_edition_problem(key, "a list of positive track spaces"))
+        for key in ("supply.blocks", "supply.coins", "supply.pyramid_levels"):
+            value = edition.get(key)
+            if value is not None and not _counts([value]):
+                problems.append(_edition_problem(key, "a count (a whole number, 0 or more)"))
+        for key in ("supply.blocks_by_colour", "supply.level_pieces"):
+            value = edition.get(key)
+            if value is not None and not (
+                isinstance(value, dict)
+                and _counts(list(value.values()))
+                and (
+                    key != "supply.level_pieces"
+                    or all(str(k) in ("1", "2", "3", "4") for k in value)
+                )
+            ):
+                problems.append(_edition_problem(key, "a mapping of names to counts"))
         goal = edition.get("nile_track.goal_space")
         if goal is not None and not (
             isinstance(goal, int) and not isinstance(goal, bool) and goal > 0
@@ -155,6 +170,10 @@ def _positive_ints(value: Any) -> bool:
     return isinstance(value, list) and all(
         isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value
     )
+
+
+def _counts(values: list[Any]) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
 
 
 def _edition_problem(key: str, want: str) -> Violation:

@@ -28,8 +28,10 @@ from engines.terra_pyramides.facts import edition_list
 from engines.terra_pyramides.options import COIN_CAP, SITE_CAPACITY, STRATEGY_CARDS
 from engines.terra_pyramides.rules_end import tiles_left
 from engines.terra_pyramides.rules_setup import holder
+from engines.terra_pyramides.rules_turn import block_gains
 from engines.terra_pyramides.rules_workers import check_destination, first_turn_applies
 from engines.terra_pyramides.state import TerraState
+from engines.terra_pyramides.supply import shortfall
 from engines.terra_pyramides.surround import Bonus, expected_bonus
 
 Square = tuple[int, int]
@@ -214,7 +216,11 @@ def line_moves(state: TerraState) -> Iterator[mv.ChooseLine]:
         ):
             palms = _palms(state, me.boat + nile)
         move = mv.ChooseLine(
-            axis=axis, squares=squares, coin_symbols=coin_symbols, palms_reached=palms
+            axis=axis,
+            squares=squares,
+            coin_symbols=coin_symbols,
+            palms_reached=palms,
+            blocks_unavailable=shortfall(state, block_gains(state, squares)),
         )
         yield from _if_legal(state, move)
 
@@ -288,7 +294,7 @@ def action_moves(state: TerraState) -> Iterator[Any]:
             if build is not None:
                 yield from _if_legal(state, build)
     if me.coins >= 3:
-        yield mv.BuyBlock()
+        yield from _if_legal(state, mv.BuyBlock())
         for sq in state.sites:
             if not check_destination(state, sq, bought=True):
                 yield from _if_legal(state, mv.BuyWorker(target=sq))

@@ -96,6 +96,8 @@ class ChooseLine(Model):
     squares: Annotated[tuple[LineSquare, ...], Field(min_length=1, max_length=12)] | None = None
     coin_symbols: Count | None = None  # Ver2+: coin symbols reached/passed by this advance
     palms_reached: Count | None = None  # Ver3: palms the boat has reached after this line
+    # L9/G8: colours of block symbols the supply could not serve ("none available")
+    blocks_unavailable: Annotated[tuple[Colour, ...], Field(max_length=20)] = ()
 
 
 class MoveWorker(Model):

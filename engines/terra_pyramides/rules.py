@@ -20,6 +20,7 @@ from engines.terra_pyramides.options import (
     WORKERS_BY_PLAYERS,
 )
 from engines.terra_pyramides.state import PlayerState, TerraState, evolve
+from engines.terra_pyramides.supply import clamp_coins, read_supply
 
 PIECES_PER_COLOUR = 16  # C2, inferred (64 pieces in 4 colours)
 
@@ -60,7 +61,7 @@ def initial_state(ctx: Any) -> TerraState:
         stacks=(size,) * STACKS,
         players=tuple(PlayerState(stock=workers, reserve=reserve) for _ in range(colours)),
         display=STRATEGY_CARDS if opts.version == 3 else (),
-        tracks=read_tracks(ctx.edition),
+        tracks={**read_tracks(ctx.edition), **read_supply(ctx.edition)},
     )
 
 
@@ -117,7 +118,7 @@ CHECKS = {
 APPLIES = {
     "setup": rs.apply_setup,
     "place_tile": rt.apply_place,
-    "choose_line": rt.apply_line,
+    "choose_line": lambda s, m: clamp_coins(rt.apply_line(s, m), (s.colour(),)),
     "move_worker": rw.apply_move_worker,
     "return_worker": rw.apply_return,
     "refill": re_.apply_refill,
@@ -130,6 +131,6 @@ APPLIES = {
     "buy_grave_good": lambda s, m: ra.apply_grave_good(s),
     "move_boat": ra.apply_move_boat,
     "buy_card": ra.apply_buy_card,
-    "surround_bonus": ra.apply_surround,
+    "surround_bonus": lambda s, m: clamp_coins(ra.apply_surround(s, m), (s.sites[m.site].owner,)),
 }
 assert set(CHECKS) == set(APPLIES)

@@ -30,6 +30,8 @@ from engines.terra_pyramides.options import (
 )
 from engines.terra_pyramides.rules_workers import check_destination
 from engines.terra_pyramides.state import TerraState, evolve
+from engines.terra_pyramides.supply import check_buy_block as supply_buy_block
+from engines.terra_pyramides.supply import check_convert_white, check_level_piece
 from engines.terra_pyramides.surround import check_bonus, expected_bonus
 
 ACTION_PHASES = frozenset({"place", "act", "refilled"})
@@ -127,7 +129,7 @@ def check_build(state: TerraState, move: mv.Build) -> list[Violation]:
     limit = MISSION_TOPS if opts.mission is not None else TOPS_PER_PLAYER
     if level == 5 and state.me.tops_used >= limit:
         out.append(violation("no_top_left", "L8", "you have no pyramid top left"))
-    return out
+    return out + check_level_piece(state, level)
 
 
 def apply_build(state: TerraState, move: mv.Build) -> TerraState:
@@ -191,7 +193,7 @@ def apply_buy_worker(state: TerraState, move: mv.BuyWorker) -> TerraState:
 
 
 def check_buy_block(state: TerraState) -> list[Violation]:
-    return _coins(state, PRICE_BLOCK, "M9.3", "a block")
+    return _coins(state, PRICE_BLOCK, "M9.3", "a block") + supply_buy_block(state)
 
 
 def apply_buy_block(state: TerraState) -> TerraState:
@@ -212,7 +214,7 @@ def check_convert(state: TerraState, move: mv.Convert) -> list[Violation]:
     for c, n in move.payment.items():
         if state.me.blocks.get(c, 0) < n:
             out.append(violation("not_enough_blocks", "M10", "{n} {c} block(s) needed", n=n, c=c))
-    return out
+    return out + check_convert_white(state, move.payment.get("white", 0))
 
 
 def apply_convert(state: TerraState, move: mv.Convert) -> TerraState:

@@ -16,6 +16,7 @@ from engines.terra_pyramides.options import (
     REMOVAL_AT,
 )
 from engines.terra_pyramides.state import Site, TerraState, evolve
+from engines.terra_pyramides.supply import note_unknowns
 
 
 def removal_threshold(state: TerraState) -> int:
@@ -199,6 +200,7 @@ def apply_setup(state: TerraState, move: mv.Setup) -> TerraState:
         open_stacks=tuple(move.open_stacks),
     )
     state = learn(state, {sq: k for sq, k in facts.items() if sq not in sites})
+    state = note_unknowns(state)
     if state.board is None:
         state = state.note(
             "C21 setup squares",

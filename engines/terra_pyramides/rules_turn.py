@@ -28,6 +28,7 @@ from engines.terra_pyramides.options import (
 )
 from engines.terra_pyramides.rules_setup import holder
 from engines.terra_pyramides.state import Site, Square, TerraState, evolve
+from engines.terra_pyramides.supply import blocks_left, check_line_blocks
 from engines.terra_pyramides.surround import completed_by
 
 
@@ -369,17 +370,20 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
     out: list[Violation] = []
     # One pass over the squares checks each one and totals what the later checks need
     # (tiles, eyes, Nile squares); the totals are used only once every square matched.
-    n_tiles = eyes = nile = 0
+    n_tiles = eyes = nile = n_blocks = 0
     tiles = state.tiles
     for ls in move.squares:
         actual = kind_at(state, ls.square)
         if actual == "tile":
             n_tiles += 1
-            eyes += tiles[ls.square].eyes
+            tile = tiles[ls.square]
+            eyes += tile.eyes
+            n_blocks += len(tile.blocks)
         elif ls.kind == "nile":
             nile += 1
         if ls.oasis_item is not None:
             eyes += ls.oasis_item.eyes
+            n_blocks += len(ls.oasis_item.blocks)
         if actual == "site":
             out.append(
                 violation(
@@ -455,6 +459,13 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
                         sq=list(end),
                     )
                 )
+    unavailable = move.blocks_unavailable
+    if (n_blocks or unavailable) and (
+        unavailable
+        or state.tracks.get("supply.blocks_by_colour") is not None
+        or n_blocks > _blocks_left_or_more(state, n_blocks)
+    ):
+        out.extend(check_line_blocks(state, block_gains(state, move.squares), unavailable))
     colour = state.colour()
     out.extend(check_horus(state, colour, eyes, move.coin_symbols))
     if opts.version == 3:
@@ -462,6 +473,31 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
     elif move.palms_reached is not None:
         out.append(violation("palms_before_v3", "VN12", "boats and palms exist only in Ver3"))
     return out
+
+
+def _blocks_left_or_more(state: TerraState, n: int) -> int:
+    """Blocks left in the supply; ``n`` when the total is unknown (nothing to compare)."""
+    left = blocks_left(state)
+    return n if left is None else left
+
+
+def block_gains(state: TerraState, squares: tuple[mv.LineSquare, ...]) -> list[str]:
+    """R3: the colour of each block the line's symbols take (VH9/A14 white included)."""
+    opts = state.ctx.options
+    gains: list[str] = []
+    for ls in squares:
+        if ls.kind == "tile":
+            tile = state.tiles[ls.square]
+            white = (
+                opts.version >= 2
+                and tile.grave_goods == 1
+                and len(tile.blocks) == 1
+                and (opts.a14_grave_good_block == "white" or ls.take_white)
+            )
+            gains.extend("white" if white else c for c in tile.blocks)
+        if ls.oasis_item is not None:
+            gains.extend(ls.oasis_item.blocks)
+    return gains
 
 
 def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
@@ -518,6 +554,10 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
         goods += item.grave_goods
         for c in item.blocks:
             blocks[c] = blocks.get(c, 0) + 1
+    for c in move.blocks_unavailable:  # L9/G8: symbols the supply could not serve
+        blocks[c] -= 1
+        if not blocks[c]:
+            del blocks[c]
     # R4: workers from the stock onto the worker symbols (M4), to be moved one by one.
     wanted = [ls.square for ls, tile in line_tiles for _ in range(tile.workers)]
     pending = tuple(wanted[: p.stock])
