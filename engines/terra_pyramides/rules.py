@@ -20,7 +20,7 @@ from engines.terra_pyramides.options import (
     WORKERS_BY_PLAYERS,
 )
 from engines.terra_pyramides.state import PlayerState, TerraState, evolve
-from engines.terra_pyramides.supply import clamp_coins, read_supply
+from engines.terra_pyramides.supply import read_supply
 
 PIECES_PER_COLOUR = 16  # C2, inferred (64 pieces in 4 colours)
 
@@ -118,7 +118,7 @@ CHECKS = {
 APPLIES = {
     "setup": rs.apply_setup,
     "place_tile": rt.apply_place,
-    "choose_line": lambda s, m: clamp_coins(rt.apply_line(s, m), (s.colour(),)),
+    "choose_line": rt.apply_line,
     "move_worker": rw.apply_move_worker,
     "return_worker": rw.apply_return,
     "refill": re_.apply_refill,
@@ -131,6 +131,6 @@ APPLIES = {
     "buy_grave_good": lambda s, m: ra.apply_grave_good(s),
     "move_boat": ra.apply_move_boat,
     "buy_card": ra.apply_buy_card,
-    "surround_bonus": lambda s, m: clamp_coins(ra.apply_surround(s, m), (s.sites[m.site].owner,)),
+    "surround_bonus": ra.apply_surround,
 }
 assert set(CHECKS) == set(APPLIES)

@@ -31,7 +31,7 @@ from engines.terra_pyramides.options import (
 from engines.terra_pyramides.rules_workers import check_destination
 from engines.terra_pyramides.state import TerraState, evolve
 from engines.terra_pyramides.supply import check_buy_block as supply_buy_block
-from engines.terra_pyramides.supply import check_convert_white, check_level_piece
+from engines.terra_pyramides.supply import check_convert_white, check_level_piece, clamp_coins
 from engines.terra_pyramides.surround import check_bonus, expected_bonus
 
 ACTION_PHASES = frozenset({"place", "act", "refilled"})
@@ -358,6 +358,8 @@ def apply_surround(state: TerraState, move: mv.SurroundBonus) -> TerraState:
     state = apply_horus(state, owner, move.eyes, move.coin_symbols)
     if opts.version == 3:
         state = apply_boat(state, owner, boat_steps(state, owner, move.nile), move.palms_reached)
+    if state.tracks.get("supply.coins") is not None:
+        state = clamp_coins(state, (owner,))
     if known:
         return state
     return state.note(

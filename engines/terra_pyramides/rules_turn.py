@@ -28,7 +28,7 @@ from engines.terra_pyramides.options import (
 )
 from engines.terra_pyramides.rules_setup import holder
 from engines.terra_pyramides.state import Site, Square, TerraState, evolve
-from engines.terra_pyramides.supply import blocks_left, check_line_blocks
+from engines.terra_pyramides.supply import blocks_left, check_line_blocks, clamp_coins
 from engines.terra_pyramides.surround import completed_by
 
 
@@ -88,12 +88,19 @@ def check_place(state: TerraState, move: mv.PlaceTile) -> list[Violation]:
     return out
 
 
+FACED_FIRST = "M1.3 faced site first in the stairs direction"
+
+
 def _check_first_site(state: TerraState, move: mv.PlaceTile, distance: int) -> list[Violation]:
     """M1.3 (A1): no building site lies between the tile and the site its stairs face."""
-    delta = STAIR_STEPS[move.stairs]
+    (dr, dc), (r, c) = STAIR_STEPS[move.stairs], move.square
+    sites, board, kinds = state.sites, state.board, state.kinds
     for k in range(1, distance):
-        sq = step(move.square, delta, k)
-        if kind_at(state, sq) == "site":
+        sq = (r + dr * k, c + dc * k)
+        # kind_at(state, sq) == "site", without the call: a tile square is never a site
+        if sq in sites or (
+            board.kind(sq) == "site" if board is not None else kinds.get(sq) == "site"
+        ):
             return [
                 violation(
                     "facing_not_first_site",
@@ -286,9 +293,13 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
                 f"{KEY}:VH11",
             )
     if state.board is None:
-        if state.ctx.options.a1_faced_site_first and _unknown_between(state, move):
+        if (
+            FACED_FIRST not in state.noted
+            and state.ctx.options.a1_faced_site_first
+            and _unknown_between(state, move)
+        ):
             state = state.note(
-                "M1.3 faced site first in the stairs direction",
+                FACED_FIRST,
                 f"{NO_MAP}: squares between the tile and the faced site are of unknown type; "
                 "that none is a building site is taken from the judge's record",
                 f"{KEY}:M1.3",
@@ -481,6 +492,9 @@ def _blocks_left_or_more(state: TerraState, n: int) -> int:
     return n if left is None else left
 
 
+LINE_ENDS = "M3.5 line ends at sites or the board edge"
+
+
 def block_gains(state: TerraState, squares: tuple[mv.LineSquare, ...]) -> list[str]:
     """R3: the colour of each block the line's symbols take (VH9/A14 white included)."""
     opts = state.ctx.options
@@ -569,7 +583,10 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
         "stock": p.stock - len(pending),
     }
     # R2 Horus eyes: coins in Ver1; the score marker in Ver2+ (VH6/VH7).
-    extra, changed = horus_changes(state, evolve(p, coins=coins), eyes, move.coin_symbols)
+    # (asked of the player before this line's coins: both readings add to what it holds)
+    extra, changed = horus_changes(state, p, eyes, move.coin_symbols)
+    if "coins" in extra:
+        extra["coins"] += coins - p.coins
     mine.update(extra)
     # Ver3 Nile squares move the boat (VN12).
     if version == 3:
@@ -589,15 +606,17 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
     )
     if version == 3 and "palms" in mine:
         state = note_unknown_palms(state, mine["palms"])
+    if state.tracks.get("supply.coins") is not None:
+        state = clamp_coins(state, (colour,))
     if len(pending) < len(wanted):
         state = state.note(
             "G15 worker stock empty",
             "fewer workers in stock than worker symbols; the missing ones were not placed",
             f"{KEY}:M4",
         )
-    if state.board is None and opts.a3_line_extent == "whole_run":
+    if state.board is None and opts.a3_line_extent == "whole_run" and LINE_ENDS not in state.noted:
         state = state.note(
-            "M3.5 line ends at sites or the board edge",
+            LINE_ENDS,
             f"{NO_MAP}: ends not known as a site or the edge were taken from the record",
             f"{KEY}:M3.5",
         )

@@ -101,6 +101,7 @@ class TerraState:
     display: tuple[str, ...] = ()  # strategy cards beside the board
     open_stacks: tuple[int, ...] = ()
     unchecked: tuple[Unchecked, ...] = ()
+    noted: frozenset[str] = frozenset()  # the items of ``unchecked``, for a cheap lookup
     tracks: Mapping[str, Any] = field(default_factory=dict)  # edition track data, read once
     step: int = 0  # moves applied, to name where an unchecked item arose
 
@@ -127,8 +128,7 @@ class TerraState:
 
     def note(self, item: str, reason: str, rule: str | None) -> TerraState:
         """Add an unchecked item once (the first occurrence names the move index)."""
-        for known in self.unchecked:
-            if known.item == item:
-                return self
+        if item in self.noted:
+            return self
         found = Unchecked(item, reason, rule, index=self.step)
-        return evolve(self, unchecked=(*self.unchecked, found))
+        return evolve(self, unchecked=(*self.unchecked, found), noted=self.noted | {item})

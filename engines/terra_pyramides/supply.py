@@ -79,7 +79,7 @@ def note_unknowns(state: TerraState) -> TerraState:
 
 # ---- blocks ----------------------------------------------------------------------------------
 def held_blocks(state: TerraState) -> int:
-    return sum(sum(p.blocks.values()) for p in state.players)
+    return sum([sum(p.blocks.values()) for p in state.players])
 
 
 def blocks_left(state: TerraState) -> int | None:
