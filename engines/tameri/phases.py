@@ -362,15 +362,17 @@ def reveal(s: State, m: mv.Reveal) -> Result:
     if None in decided:  # bools and None: ``in`` finds exactly the undecided seats
         return [], s.but(**changes)
     order = tuple(turn_order([c or 0 for c in s.played], [bool(d) for d in decided]))
-    return [], start_turn(s.but(phase="turn", order=order, turn_index=0, **changes))
+    return [], start_turn(s, phase="turn", order=order, turn_index=0, **changes)
 
 
 NO_TURN = Turn(seat=0, card=0, face_down=False, match=None)
 
 
-def start_turn(s: State) -> State:
-    seat = s.order[s.turn_index]
-    p = s.players[seat]
+def start_turn(s: State, **changes: Any) -> State:
+    """The next player's turn (F6), with ``changes`` (other state fields: order, turn_index,
+    players, ...) applied in the same copy of the state."""
+    seat = changes.get("order", s.order)[changes.get("turn_index", s.turn_index)]
+    p = changes.get("players", s.players)[seat]
     number, down = p.board[-1]
     position = len(p.board) - 1
     facts = s.cards.get(number)
@@ -395,7 +397,8 @@ def start_turn(s: State) -> State:
                 "the glyphs of the card or its reference are not recorded (G6, G10)",
                 "H2",
             )
-    return s.but(turn=NO_TURN.but(seat=seat, card=number, face_down=down, match=match))
+    changes["turn"] = NO_TURN.but(seat=seat, card=number, face_down=down, match=match)
+    return s.but(**changes)
 
 
 def take_nile(s: State, m: mv.TakeNile) -> Result:
@@ -414,17 +417,16 @@ def take_nile(s: State, m: mv.TakeNile) -> Result:
         s = return_spheres(s, (0, 0, excess_silt))
     players = list(s.players)
     players[i] = p
-    s = s.but(
-        players=tuple(players),
-        nile=tuple(e for e in s.nile if e[0] != m.card),
-        pending=(),  # effects are immediate: what was not recorded in the turn lapses
-        owed_actions=(),
-        turn=None,
-        turn_index=s.turn_index + 1,
-    )
-    if s.turn_index < s.n:
-        return [], start_turn(s)
-    return [], end_of_round(s)
+    changes = {
+        "players": tuple(players),
+        "nile": tuple(e for e in s.nile if e[0] != m.card),
+        "pending": (),  # effects are immediate: what was not recorded in the turn lapses
+        "owed_actions": (),
+        "turn_index": s.turn_index + 1,
+    }
+    if s.turn_index + 1 < len(players):
+        return [], start_turn(s, **changes)
+    return [], end_of_round(s.but(turn=None, **changes))
 
 
 CAPS = (WAREHOUSE_CAP,) * 4

@@ -6,7 +6,6 @@ path both call the same functions, so a sheet and a log of one game score alike.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from engines.core.types import Category, Tiebreak
@@ -75,21 +74,29 @@ def building_set_points(symbols: Iterable[str]) -> int:
     The marginal gains of SET_POINTS (1, 1, 2, 3, 4, 4, 5) never decrease, so taking one of
     every symbol still held, again and again, is optimal (property-tested by brute force).
     """
-    left = Counter(symbols)
-    if len(left) > len(SET_POINTS) - 1:
+    held: dict[str, int] = {}
+    for s in symbols:
+        held[s] = held.get(s, 0) + 1
+    if len(held) > len(SET_POINTS) - 1:
         raise ValueError("at most 7 building symbols exist")
-    total = 0
-    while left:
-        total += SET_POINTS[len(left)]
-        left = Counter({s: n - 1 for s, n in left.items() if n > 1})
+    # The k-th greedy set holds one of every symbol owned at least k times.
+    copies = sorted(held.values())
+    total, level = 0, 0
+    for k, n in enumerate(copies):
+        if n > level:
+            total += SET_POINTS[len(copies) - k] * (n - level)
+            level = n
     return total
 
 
 def hand_glyph_points(hand: Iterable[tuple[Sequence[str], Sequence[str]]]) -> int:
     """S10: the count of the most numerous glyph type over left and right sides in hand."""
-    counts: Counter[str] = Counter()
+    counts: dict[str, int] = {}
     for left, right in hand:
-        counts.update(g for g in (*left, *right) if g != FACE_DOWN)
+        for side in (left, right):
+            for g in side:
+                if g != FACE_DOWN:
+                    counts[g] = counts.get(g, 0) + 1
     return max(counts.values(), default=0)
 
 

@@ -10,7 +10,12 @@ from hypothesis import strategies as st
 
 from engines.tameri import ENGINE
 from engines.tameri.components import SET_POINTS, WAREHOUSE_CAP
-from engines.tameri.scoring import building_set_points, majority_awards, season_majorities
+from engines.tameri.scoring import (
+    building_set_points,
+    hand_glyph_points,
+    majority_awards,
+    season_majorities,
+)
 from engines.tameri.turns import advance_priest, turn_order
 from engines.tameri.weather import resolve_ramp
 
@@ -38,6 +43,25 @@ def best_partition(counts: tuple[int, ...]) -> int:
 def test_S8_set_scoring_equals_the_best_partition_by_brute_force(symbols):
     counts = tuple(symbols.count(s) for s in SYMBOLS)
     assert building_set_points(symbols) == best_partition(counts)
+
+
+GLYPH_NAMES = ["ankh", "eye", "reed", "sun", "*"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(GLYPH_NAMES), max_size=3),
+            st.lists(st.sampled_from(GLYPH_NAMES), max_size=4),
+        ),
+        max_size=8,
+    )
+)
+def test_S10_hand_glyph_points_equal_the_most_common_glyph_counted_the_long_way(hand):
+    every = [g for left, right in hand for g in left + right if g != "*"]
+    want = max((every.count(g) for g in set(every)), default=0)
+    assert hand_glyph_points(hand) == want
 
 
 def reference_awards(amounts: list[int]) -> list[int]:
