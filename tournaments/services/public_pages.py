@@ -119,14 +119,19 @@ def public_pages_prerender(
     )
     if public_cache.current_version(event.slug) == base:
         public_cache.store_many(collected)
-    bumped = public_cache.bump_event(event.slug)
-    if public_cache.current_version(event.slug) != target:
+        bumped = public_cache.bump_event(event.slug)
+        if public_cache.current_version(event.slug) == target:
+            return stored
         # Someone bumped between the check and our bump: our renders may miss their
         # change, so make sure they are never current.
         logger.info("public flip raced another change for %s (now %s)", event.slug, bumped)
         public_cache.bump_event(event.slug)
-        return 0
-    return stored
+    # Another change bumped the version while we rendered (a confirmation, a ratings run):
+    # the round is public already at that version, but its rush pages are not rendered.
+    # Render them now at the current version, as a refresh does, from fresh data.
+    data = sel.event_data(event)
+    version = public_cache.current_version(event.slug)
+    return _render_all(public_cache.store, event, data, version, round_id, players)
 
 
 def public_flip_fallback(*, event_id: int, base_version: str) -> bool:

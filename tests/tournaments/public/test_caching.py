@@ -294,3 +294,39 @@ def test_flip_fallback_bumps_only_when_no_flip_happened(world):
     assert public_flip_fallback(event_id=world.event.pk, base_version=base) is True
     assert public_cache.current_version(slug) != base
     assert public_flip_fallback(event_id=world.event.pk, base_version=base) is False
+
+
+def test_a_flip_raced_by_another_change_still_leaves_the_rush_pages_rendered(
+    world, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A confirmation or a ratings run that bumps the version while the flip renders makes
+    the round public at its version; the players' pages must still exist at that version
+    (the rush hits them), not be left for every phone to render on demand."""
+    from tournaments.services import public_pages
+
+    slug = world.event.slug
+    with django_capture_on_commit_callbacks(execute=True):
+        round4 = RoundFactory(event=world.event)
+        table = TableFactory(round=round4)
+        for reg in world.registrations[:4]:
+            SeatFactory(table=table, registration=reg)
+    real_render_all = public_pages._render_all
+    renders = []
+
+    def render_then_someone_bumps(*args, **kwargs):
+        stored = real_render_all(*args, **kwargs)
+        if not renders:
+            public_cache.bump_event(slug)  # another change lands during the flip's render
+        renders.append(stored)
+        return stored
+
+    monkeypatch.setattr(public_pages, "_render_all", render_then_someone_bumps)
+    with django_capture_on_commit_callbacks(execute=True):
+        round4.status = "published"
+        round4.published_at = timezone.now()
+        round4.save()
+    assert len(renders) == 2 and renders[1] > 0  # the flip, then a render at the new version
+    private = url("private", token=world.registrations[0].private_token)
+    seating = url("seating", slug=slug, number=4)
+    for path in (private, seating):
+        assert public_cache.lookup(slug, path, "ja").html is not None, path
