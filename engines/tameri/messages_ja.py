@@ -89,6 +89,8 @@ MESSAGES_JA: dict[str, str] = {
     "weather.no_silt": "座席{seat}のプレイヤーボードにシルトがありません",
     "weather.no_river": "シルトを置く川エリア(傾斜路番号)を指定してください",
     "weather.too_few_spheres": "タイル{tile}と季節{season}で落とす{colour}の球は{want}個、サプライには{have}個あるので{need}個を落とします({got}個ではありません)",
+    "edition.sphere_supply": "sphere_supply.{colour}は{need}以上の整数(セットアップで{need}個使います)かnullです",
+    "edition.market": "市場スペース{space}は、一覧にある異なる2つの屋台の間になければなりません",
     "supply.empty": "{what}は{colour}の球を{need}個取りますが、サプライには{have}個しかありません",
     "pyramid.not_inside": "{colour}の球{n}個がピラミッドから出ましたが、ピラミッドの中には{have}個しかありません",
     "effect.no_turn": "効果はターン中に起こります",
