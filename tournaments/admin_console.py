@@ -20,5 +20,6 @@ class RoundSeatingRecordAdmin(admin.ModelAdmin):
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(admin.ModelAdmin):
-    list_display = ["player", "mu", "sigma", "games", "updated"]
+    list_display = ["player", "league", "mu", "sigma", "games", "updated"]
+    list_filter = ["league"]
     raw_id_fields = ["player"]

@@ -42,6 +42,15 @@ class EventForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=200)
     slug = forms.SlugField(label=_("slug"), max_length=100)
     venue = forms.CharField(label=_("venue"), max_length=200, required=False)
+    league_name = forms.CharField(
+        label=_("league"),
+        max_length=120,
+        required=False,
+        help_text=_(
+            "Events of one league (e.g. every event at this café) share player ratings. "
+            "A new name starts a new league; blank: no league."
+        ),
+    )
     starts_on = forms.DateField(
         label=_("starts on"), widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -237,6 +246,7 @@ class EventForm(forms.Form):
             "name": d["name"],
             "slug": d["slug"],
             "venue": d["venue"],
+            "league_name": d["league_name"].strip(),
             "starts_on": d["starts_on"],
             "ends_on": d["ends_on"],
             "game_key": d["game_key"],
@@ -252,6 +262,7 @@ class EventForm(forms.Form):
             "name": event.name,
             "slug": event.slug,
             "venue": event.venue,
+            "league_name": event.league.name if event.league_id else "",
             "starts_on": event.starts_on,
             "ends_on": event.ends_on,
             "game_key": event.game_key,

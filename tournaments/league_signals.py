@@ -1,4 +1,5 @@
-"""Re-rate the league after a result is confirmed or corrected, or a ruling changes.
+"""Re-rate the leagues after a result is confirmed or corrected, a ruling changes, or a
+round closes (with the ``on_close`` release policy its results count from then on).
 
 Connected when ``models_league`` loads (the bottom of ``models.py``), so web processes and
 Celery workers both send the task. The recompute is full and idempotent, so sending it
@@ -10,6 +11,7 @@ from __future__ import annotations
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from tournaments.models import Round
 from tournaments.models_results import ResultSubmission, Ruling
 
 
@@ -27,6 +29,14 @@ def _submission_saved(sender, instance: ResultSubmission, created: bool, **kwarg
 @receiver(post_save, sender=Ruling, dispatch_uid="league_rating_on_ruling")
 def _ruling_saved(sender, instance: Ruling, **kwargs) -> None:
     if instance.kind == Ruling.Kind.ENGINE_OVERRIDE:
+        from tournaments.services.ratings import ratings_schedule_recompute
+
+        ratings_schedule_recompute()
+
+
+@receiver(post_save, sender=Round, dispatch_uid="league_rating_on_round_close")
+def _round_saved(sender, instance: Round, **kwargs) -> None:
+    if instance.status == Round.Status.CLOSED:
         from tournaments.services.ratings import ratings_schedule_recompute
 
         ratings_schedule_recompute()

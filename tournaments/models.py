@@ -64,6 +64,15 @@ class Event(models.Model):
     # Allowed table sizes in order of preference, e.g. [4, 3].
     table_sizes = models.JSONField(_("table sizes"), default=list, blank=True)
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=1)
+    # Events at one venue rated together (models_league); null = no league.
+    league = models.ForeignKey(
+        "tournaments.League",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("league"),
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -61,9 +61,18 @@ class RoundSeatingRecord(models.Model):
 
 
 class PlayerRating(models.Model):
-    """A player's OpenSkill (Plackett-Luce) rating across the events they played."""
+    """A player's OpenSkill (Plackett-Luce) rating across the events they played in one
+    league (``league`` null: the events that belong to no league)."""
 
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    league = models.ForeignKey(
+        "tournaments.League",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="ratings",
+        verbose_name=_("league"),
+    )
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(default=0)
@@ -73,9 +82,22 @@ class PlayerRating(models.Model):
         ordering = ["-mu"]
         verbose_name = _("player rating")
         verbose_name_plural = _("player ratings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "league"],
+                condition=models.Q(league__isnull=False),
+                name="rating_one_per_player_and_league",
+            ),
+            models.UniqueConstraint(
+                fields=["player"],
+                condition=models.Q(league__isnull=True),
+                name="rating_one_per_player_without_league",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.mu:.1f} ± {self.sigma:.1f}"
+        where = f" ({self.league})" if self.league_id else ""
+        return f"{self.player}{where}: {self.mu:.1f} ± {self.sigma:.1f}"
 
     @property
     def ordinal(self) -> float:

@@ -1,15 +1,35 @@
-"""League ratings bookkeeping (console extra): one row per ratings recompute.
+"""Leagues and the ratings bookkeeping (console extra).
 
-The ratings themselves live in ``PlayerRating`` (models_console), which the seating
-service already reads for round-1 seeding by rating. ``RatingRun`` records each full
-recompute (how many confirmed tables it read, the hash of that input) so a recompute
-whose input has not changed writes nothing: the recompute is idempotent and observable.
+A ``League`` groups the events held at one venue (a café): ratings are computed per
+league from that league's events only (``Event.league``; events without a league form one
+unnamed league of their own). The ratings themselves live in ``PlayerRating``
+(models_console, one row per player and league), which the seating service reads for
+round-1 seeding by rating. ``RatingRun`` records each full recompute (how many confirmed
+tables it read, the hash of that input) so a recompute whose input has not changed writes
+nothing: the recompute is idempotent and observable.
 """
 
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+
+class League(models.Model):
+    """Events at one venue whose players are rated together."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        constraints = [models.CheckConstraint(condition=~Q(name=""), name="league_name_not_blank")]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class RatingRun(models.Model):
@@ -27,6 +47,6 @@ class RatingRun(models.Model):
         return f"{self.computed_at:%Y-%m-%d %H:%M}: {self.tables} tables"
 
 
-__all__ = ["RatingRun"]
+__all__ = ["League", "RatingRun"]
 
 from tournaments import league_signals  # noqa: E402,F401 - confirmations re-rate the league

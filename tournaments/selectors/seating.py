@@ -78,7 +78,7 @@ def seating_players(
     registrations = list(rows.order_by("pk").values_list("pk", "player_id", "player__club"))
     standings = latest_standings(rnd.event_id)
     if not standings and seeding == "rating":
-        standings = rating_standings(registrations)
+        standings = rating_standings(registrations, rnd.event.league_id)
     players = [
         SeatingPlayer(
             id=pk,
@@ -91,12 +91,16 @@ def seating_players(
     return players_with_history(players, past_rounds(rnd.event_id, rnd.number))
 
 
-def rating_standings(registrations) -> dict[int, tuple[int, Fraction]]:
-    """Ranks by rating ordinal (unrated players last); points stay zero so the spread
-    penalty does not mix rating units into tournament points."""
+def rating_standings(
+    registrations, league_id: int | None = None
+) -> dict[int, tuple[int, Fraction]]:
+    """Ranks by rating ordinal in the event's league (unrated players last); points stay
+    zero so the spread penalty does not mix rating units into tournament points."""
     ratings = {
         r.player_id: r.ordinal
-        for r in PlayerRating.objects.filter(player_id__in=[p for _, p, _ in registrations])
+        for r in PlayerRating.objects.filter(
+            league_id=league_id, player_id__in=[p for _, p, _ in registrations]
+        )
     }
     ordinals = {pk: ratings[player] for pk, player, _ in registrations if player in ratings}
     ordered = sorted(ordinals, key=lambda pk: -ordinals[pk])

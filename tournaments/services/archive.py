@@ -144,6 +144,7 @@ def event_archive(event_id: int) -> dict[str, Any]:
             "table_sizes": event.table_sizes,
             "rounds_planned": event.rounds_planned,
         },
+        "league": event.league.name if event.league_id else None,
         "config": config.data if config else {},
         "result_settings": None
         if settings is None
@@ -214,6 +215,10 @@ def _import(archive: dict[str, Any], slug: str | None) -> Event:
     data["starts_on"] = parse_date(data["starts_on"])
     data["ends_on"] = parse_date(data["ends_on"])
     event = Event(**data)
+    if archive.get("league"):  # by name: the same café's league in the other database
+        from tournaments.services.console_events import league_named
+
+        event.league = league_named(str(archive["league"]))
     event.full_clean()
     event.save()
     if archive.get("config"):

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from tournaments.models import Event
 from tournaments.models_console import EventConfig
+from tournaments.models_league import League
 from tournaments.models_results import EventResultSettings, EventRole
 
 
@@ -18,9 +19,14 @@ def event_save(
     event: Event | None = None,
     user=None,
 ) -> Event:
-    """Validate and store the event; the creator becomes its organizer."""
+    """Validate and store the event; the creator becomes its organizer. ``fields`` may
+    name the event's league by ``league_name`` (created when new; blank: no league)."""
     creating = event is None
     event = event or Event(status=Event.Status.REGISTRATION)
+    fields = dict(fields)
+    league_before = event.league_id
+    if "league_name" in fields:
+        event.league = league_named(fields.pop("league_name"))
     for name, value in fields.items():
         setattr(event, name, value)
     event.full_clean()
@@ -36,12 +42,29 @@ def event_save(
         from tournaments.services.standings import standings_schedule_recompute
 
         standings_schedule_recompute(event.pk)
+    if not creating and (
+        league_before != event.league_id
+        or before.get("release_policy") != config.get("release_policy")
+    ):
+        # The event's tables move to another league, or other rounds count: re-rate.
+        from tournaments.services.ratings import ratings_schedule_recompute
+
+        ratings_schedule_recompute()
     EventResultSettings.objects.update_or_create(
         event=event, defaults={"confirmation_policy": confirmation_policy}
     )
     if creating and user is not None and user.is_authenticated:
         EventRole.objects.get_or_create(user=user, event=event, role=EventRole.Kind.ORGANIZER)
     return event
+
+
+def league_named(name: str | None) -> League | None:
+    """The league of that name, created when new; None for a blank name."""
+    name = (name or "").strip()
+    if not name:
+        return None
+    league, _created = League.objects.get_or_create(name=name)
+    return league
 
 
 @transaction.atomic

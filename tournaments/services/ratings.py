@@ -1,7 +1,12 @@
 """League ratings: OpenSkill (Plackett-Luce) from confirmed table placements.
 
-A full, deterministic recompute: every confirmed table of every event, in chronological
-order (event start date, event id, round number, table number), each table one
+One rating per player and league: a league (``Event.league``, events at one venue) is
+rated from its own events only; events without a league are rated together as one
+unnamed league. A full, deterministic recompute: every confirmed and released table
+(``selectors.public.results_released``: with the ``on_close`` release policy only tables
+of closed rounds, so a rating never reveals an unreleased result) of every event of the
+league, in chronological order (event start date, event id, round number, table
+number), each table one
 free-for-all match with the table's placements as ranks (ties share a rank, which
 OpenSkill treats as a draw between them). A head judge's engine-override ruling
 replaces the placements, as in the standings. Game losses, penalties and
@@ -24,7 +29,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from tournaments.models import Event, Registration, Seat
-from tournaments.models_console import PlayerRating
+from tournaments.models_console import EventConfig, PlayerRating
 from tournaments.models_league import RatingRun
 from tournaments.models_results import ResultSubmission, Ruling
 
@@ -37,6 +42,7 @@ class RatedTable:
     event_id: int
     players: tuple[int, ...]
     ranks: tuple[int, ...]
+    league_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -50,19 +56,43 @@ class RatingValue:
         return self.mu - 3 * self.sigma
 
 
+def _policies() -> dict[int, str]:
+    """Event id → release policy, for the events whose organizer stored one."""
+    from tournaments.selectors.public import IMMEDIATE, ON_CLOSE
+
+    return {
+        event_id: ON_CLOSE if (data or {}).get("release_policy") == ON_CLOSE else IMMEDIATE
+        for event_id, data in EventConfig.objects.values_list("event_id", "data")
+    }
+
+
 def rated_tables() -> list[RatedTable]:
-    """Every confirmed table in chronological order, ready to rate."""
-    rows = list(
-        ResultSubmission.objects.filter(status=ResultSubmission.Status.CONFIRMED)
+    """Every confirmed, released table in chronological order, ready to rate."""
+    from tournaments.selectors.public import IMMEDIATE, results_released
+
+    policies = _policies()
+    rows = [
+        (table_id, event_id, league_id, lines)
+        for table_id, event_id, league_id, status, lines in ResultSubmission.objects.filter(
+            status=ResultSubmission.Status.CONFIRMED
+        )
+        .exclude(table__round__event__status=Event.Status.DRAFT)
         .order_by(
             "table__round__event__starts_on",
             "table__round__event_id",
             "table__round__number",
             "table__number",
         )
-        .values_list("table_id", "table__round__event_id", "lines")
-    )
-    table_ids = [table_id for table_id, _, _ in rows]
+        .values_list(
+            "table_id",
+            "table__round__event_id",
+            "table__round__event__league_id",
+            "table__round__status",
+            "lines",
+        )
+        if results_released(status, policies.get(event_id, IMMEDIATE))
+    ]
+    table_ids = [table_id for table_id, _, _, _ in rows]
     seats: dict[int, list[int]] = {}
     for table_id, player_id in (
         Seat.objects.filter(table_id__in=table_ids)
@@ -80,19 +110,20 @@ def rated_tables() -> list[RatedTable]:
     ):
         overrides[table_id] = list((data or {}).get("placements") or [])
     out = []
-    for table_id, event_id, lines in rows:
+    for table_id, event_id, league_id, lines in rows:
         players = seats.get(table_id, [])
         ranks = overrides.get(table_id) or [line[0] for line in lines or []]
         if len(players) < 2 or len(ranks) != len(players):
             continue  # solo game, or the seating changed after entry
         if any(not isinstance(r, int) or isinstance(r, bool) or r < 1 for r in ranks):
             continue
-        out.append(RatedTable(table_id, event_id, tuple(players), tuple(ranks)))
+        out.append(RatedTable(table_id, event_id, tuple(players), tuple(ranks), league_id))
     return out
 
 
 def compute_ratings(tables: list[RatedTable], model: PlackettLuce | None = None):
-    """Pure: ratings after playing ``tables`` in order, from the model's defaults."""
+    """Pure: ratings after playing ``tables`` (one league's) in order, from the model's
+    defaults."""
     model = model or PlackettLuce()
     current: dict[int, object] = {}
     games: dict[int, int] = {}
@@ -105,8 +136,23 @@ def compute_ratings(tables: list[RatedTable], model: PlackettLuce | None = None)
     return {pid: RatingValue(r.mu, r.sigma, games[pid]) for pid, r in current.items()}
 
 
+def compute_league_ratings(
+    tables: list[RatedTable], model: PlackettLuce | None = None
+) -> dict[tuple[int | None, int], RatingValue]:
+    """Pure: (league id, player id) → rating, each league rated from its own tables only
+    (in the given order)."""
+    by_league: dict[int | None, list[RatedTable]] = {}
+    for table in tables:
+        by_league.setdefault(table.league_id, []).append(table)
+    return {
+        (league_id, pid): value
+        for league_id, league_tables in by_league.items()
+        for pid, value in compute_ratings(league_tables, model).items()
+    }
+
+
 def _input_hash(tables: list[RatedTable]) -> str:
-    payload = json.dumps([[t.table_id, t.players, t.ranks] for t in tables])
+    payload = json.dumps([[t.table_id, t.league_id, t.players, t.ranks] for t in tables])
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -118,21 +164,27 @@ def ratings_recompute(*, force: bool = False) -> RatingRun | None:
     last = RatingRun.objects.select_for_update().order_by("-id").first()
     if not force and last is not None and last.input_hash == digest:
         return None
-    values = compute_ratings(tables)
-    existing = {r.player_id: r for r in PlayerRating.objects.select_for_update()}
-    for pid, value in values.items():
-        row = existing.get(pid)
+    values = compute_league_ratings(tables)
+    existing = {(r.league_id, r.player_id): r for r in PlayerRating.objects.select_for_update()}
+    for (league_id, pid), value in values.items():
+        row = existing.pop((league_id, pid), None)
         if row is None:
             PlayerRating.objects.create(
-                player_id=pid, mu=value.mu, sigma=value.sigma, games=value.games
+                player_id=pid,
+                league_id=league_id,
+                mu=value.mu,
+                sigma=value.sigma,
+                games=value.games,
             )
         elif (row.mu, row.sigma, row.games) != (value.mu, value.sigma, value.games):
             row.mu, row.sigma, row.games = value.mu, value.sigma, value.games
             row.save(update_fields=["mu", "sigma", "games", "updated"])
-    # A player whose only tables were corrected away has no rating any more.
-    PlayerRating.objects.exclude(player_id__in=list(values)).delete()
+    # A player whose only tables in a league were corrected away (or moved to another
+    # league) has no rating there any more.
+    PlayerRating.objects.filter(pk__in=[r.pk for r in existing.values()]).delete()
     transaction.on_commit(_bump_public_pages)
-    return RatingRun.objects.create(tables=len(tables), players=len(values), input_hash=digest)
+    players = len({pid for _, pid in values})
+    return RatingRun.objects.create(tables=len(tables), players=players, input_hash=digest)
 
 
 def _bump_public_pages() -> None:
@@ -171,9 +223,19 @@ def ratings_task_started() -> None:
     cache.delete(PENDING_KEY)
 
 
+def event_league_id(event_id: int) -> int | None:
+    return Event.objects.filter(pk=event_id).values_list("league_id", flat=True).first()
+
+
+def league_ratings(league_id: int | None, player_ids) -> list[PlayerRating]:
+    """The players' ratings in one league (None: the events without a league)."""
+    return list(PlayerRating.objects.filter(league_id=league_id, player_id__in=list(player_ids)))
+
+
 def registrations_by_rating(event_id: int) -> list[Registration]:
-    """The event's checked-in registrations, best rating ordinal first; unrated players
-    follow in registration order (for round-1 seeding by strength)."""
+    """The event's checked-in registrations, best rating ordinal in the event's league
+    first; unrated players follow in registration order (for round-1 seeding by
+    strength)."""
     regs = list(
         Registration.objects.filter(event_id=event_id, status=Registration.Status.CHECKED_IN)
         .select_related("player")
@@ -181,7 +243,7 @@ def registrations_by_rating(event_id: int) -> list[Registration]:
     )
     ordinals = {
         r.player_id: r.ordinal
-        for r in PlayerRating.objects.filter(player_id__in=[g.player_id for g in regs])
+        for r in league_ratings(event_league_id(event_id), [g.player_id for g in regs])
     }
     rated = sorted(
         (g for g in regs if g.player_id in ordinals), key=lambda g: (-ordinals[g.player_id], g.pk)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models_league import RatingRun
 from tournaments.selectors.event_config import event_config
-from tournaments.selectors.ratings import event_players_by_rating, league_table
+from tournaments.selectors.ratings import event_players_by_rating, league_table, leagues
 from tournaments.services.ratings import ratings_recompute
 from tournaments.views.console_extra_common import organizer_event, require_any_organizer
 
@@ -24,7 +24,19 @@ def league(request):
             request, _("Ratings recomputed from %(n)d confirmed tables.") % {"n": run.tables}
         )
         return redirect("console_extra:ratings")
-    context = {"rows": league_table(), "last_run": RatingRun.objects.first()}
+    choices = leagues()  # ?league=<id>; ?league= (empty): the events without a league
+    if "league" in request.GET:
+        wanted = request.GET["league"]
+        chosen = next((c for c in choices if str(c[0] or "") == wanted), (None, ""))
+    else:
+        chosen = choices[0] if choices else (None, "")
+    context = {
+        "rows": league_table(chosen[0]),
+        "leagues": choices,
+        "league_id": chosen[0],
+        "league_name": chosen[1],
+        "last_run": RatingRun.objects.first(),
+    }
     return render(request, "console_extra/ratings.html", context)
 
 
@@ -34,6 +46,7 @@ def event_ratings(request, slug: str):
     context = {
         "event": event,
         "rows": event_players_by_rating(event.pk),
+        "league": event.league,
         "seeding": event_config(event).get("round1_seeding"),
         "last_run": RatingRun.objects.first(),
     }

@@ -32,6 +32,19 @@ from tournaments.views.console import console_event, qr_svg
 SESSION_KEY = "console-csv-%s"
 
 
+def _with_ratings(event) -> list:
+    """The registrations, each with ``rating_ordinal`` in the event's league (or None)."""
+    from tournaments.services.ratings import league_ratings
+
+    rows = registrations(event)
+    ordinals = {
+        r.player_id: r.ordinal for r in league_ratings(event.league_id, [g.player_id for g in rows])
+    }
+    for row in rows:
+        row.rating_ordinal = ordinals.get(row.player_id)
+    return rows
+
+
 @login_required
 def player_list(request, slug):
     event = console_event(request, slug)
@@ -48,7 +61,7 @@ def player_list(request, slug):
     return render(
         request,
         "console/players.html",
-        {"event": event, "form": form, "registrations": registrations(event)},
+        {"event": event, "form": form, "registrations": _with_ratings(event)},
     )
 
 

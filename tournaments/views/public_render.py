@@ -229,7 +229,11 @@ def player_fragment(
     rows = player_rows(data, registration_id, language)
     history = (histories if histories is not None else data.histories).get(registration_id, [])
     chart = rank_chart(history, len(data.people))
-    rating = player_rating(person.player_id) if person.player_id is not None else None
+    rating = (
+        player_rating(person.player_id, data.event.league_id)
+        if person.player_id is not None
+        else None
+    )
     context = {
         "event": data.event,
         "person": person,
