@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -52,6 +53,7 @@ def serve_cached(
     response["ETag"] = etag
     response["Cache-Control"] = LIVE_CACHE_CONTROL
     response["Content-Language"] = language
+    patch_vary_headers(response, ["Accept-Encoding"])  # the WSGI fast path gzips this URL
     return response
 
 

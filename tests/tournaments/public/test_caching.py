@@ -165,7 +165,9 @@ def test_wsgi_fast_path_gzips_public_pages_for_clients_that_accept_it(client, wo
 
     app = PublicPageCache(lambda environ, start: start("500 Django", []) or [b""])
     standings = url("standings", slug=world.event.slug)
-    plain_from_django = client.get(standings).content
+    from_django = client.get(standings)
+    plain_from_django = from_django.content
+    assert "Accept-Encoding" in from_django["Vary"]  # one URL, two encodings
     status, headers, plain = _wsgi_get(app, standings)
     assert status == "200 OK" and "Content-Encoding" not in headers
     assert plain == plain_from_django and headers["Vary"] == "Accept-Encoding"
