@@ -88,6 +88,10 @@ def test_on_close_hides_an_open_rounds_confirmed_result_everywhere_until_close(
 
     pages = _public_pages(client, world)
     assert len(pages) > 40, sorted(pages)
+    with translation.override("en"):
+        home = pages[reverse("tournaments:event-detail", kwargs={"slug": world.event.slug})]
+    assert "table results confirmed" not in home  # not even how many are confirmed
+    assert "results not yet released" in home
     table_page = pages[_table_path(world, 2, 2)]
     assert 'class="data result"' not in table_page
     assert "not released yet" in table_page
