@@ -131,7 +131,13 @@ def _round_saved(sender, instance: Round, **kwargs) -> None:
         prerender_after_commit(instance.event_id, instance.pk)
 
 
-def _flip_after_commit(event_id: int, round_id: int) -> None:
+def refresh_after_commit(event_id: int) -> None:
+    """Re-render every page of the event at the next version, then bump (the publication
+    flip without a new round): for changes that touch every player's page at once."""
+    _flip_after_commit(event_id, None)
+
+
+def _flip_after_commit(event_id: int, round_id: int | None) -> None:
     from tournaments.tasks_public import public_flip_fallback_task, public_pages_prerender_task
 
     def flip() -> None:

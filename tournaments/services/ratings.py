@@ -166,9 +166,11 @@ def ratings_recompute(*, force: bool = False) -> RatingRun | None:
         return None
     values = compute_league_ratings(tables)
     existing = {(r.league_id, r.player_id): r for r in PlayerRating.objects.select_for_update()}
+    changed: set[tuple[int | None, int]] = set()
     for (league_id, pid), value in values.items():
         row = existing.pop((league_id, pid), None)
         if row is None:
+            changed.add((league_id, pid))
             PlayerRating.objects.create(
                 player_id=pid,
                 league_id=league_id,
@@ -177,22 +179,44 @@ def ratings_recompute(*, force: bool = False) -> RatingRun | None:
                 games=value.games,
             )
         elif (row.mu, row.sigma, row.games) != (value.mu, value.sigma, value.games):
+            changed.add((league_id, pid))
             row.mu, row.sigma, row.games = value.mu, value.sigma, value.games
             row.save(update_fields=["mu", "sigma", "games", "updated"])
     # A player whose only tables in a league were corrected away (or moved to another
     # league) has no rating there any more.
     PlayerRating.objects.filter(pk__in=[r.pk for r in existing.values()]).delete()
-    transaction.on_commit(_bump_public_pages)
+    changed |= set(existing)
+    _refresh_public_pages(changed)
     players = len({pid for _, pid in values})
     return RatingRun.objects.create(tables=len(tables), players=players, input_hash=digest)
 
 
-def _bump_public_pages() -> None:
-    """Player pages show league ratings, which span events: refresh every event's pages."""
-    from tournaments.public_cache import bump_event
+def _refresh_public_pages(changed: set[tuple[int | None, int]]) -> None:
+    """Player pages show the player's rating in the event's league: refresh the pages of
+    the events where a changed rating shows. A running event's pages are rendered before
+    they change (a flip, as at a publication): a ratings run lands ~10 s after a burst of
+    confirmations, often just as the next round is released, and a bare bump would make
+    every player's prerendered page stale in the middle of that rush."""
+    from tournaments.public_signals import bump_after_commit, refresh_after_commit
 
-    for slug in Event.objects.values_list("slug", flat=True):
-        bump_event(slug)
+    if not changed:
+        return
+    by_league: dict[int | None, set[int]] = {}
+    for league_id, pid in changed:
+        by_league.setdefault(league_id, set()).add(pid)
+    events: dict[int, str] = {}
+    for league_id, pids in by_league.items():
+        for event_id, status in (
+            Event.objects.filter(league_id=league_id, registrations__player_id__in=pids)
+            .values_list("id", "status")
+            .distinct()
+        ):
+            events[event_id] = status
+    for event_id, status in sorted(events.items()):
+        if status == Event.Status.RUNNING:
+            refresh_after_commit(event_id)
+        else:
+            bump_after_commit(event_id)
 
 
 # Confirmations arrive in bursts at the end of a round; one recompute reads them all.

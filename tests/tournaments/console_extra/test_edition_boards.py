@@ -48,7 +48,7 @@ def test_stored_board_is_read_by_the_engine_and_can_shrink():
     edition = resolve_edition("terra_pyramides", event.edition["terra_pyramides"], "default")
     assert edition.get("boards.standard.sites") == [[0, 0]]  # replaced, not merged
     assert edition.get("boards.standard.rows") == 3
-    assert edition.get("supply.coins") == 24  # bundled known values untouched
+    assert edition.get("supply.coin_tokens") == 24  # bundled known values untouched
 
 
 def test_a_replaced_supplied_list_may_shrink_in_the_generic_form_too():
