@@ -145,3 +145,18 @@ def test_console_event_form_names_the_league_and_the_archive_keeps_it(client):
     assert archive["league"] == "Cairo Café"
     copy = event_archive_import(archive, slug="console-cup-copy")
     assert copy.league_id == event.league_id
+
+
+def test_league_ratings_page_shows_one_league_at_a_time(client):
+    a, b, cairo, nile, _, _ = _two_cafes()
+    ratings_recompute()
+    client.force_login(user())
+    first = client.get("/en/console/extra/ratings/").content.decode()
+    assert "Cairo Café" in first and f'href="?league={nile.pk}"' in first
+    page = client.get(f"/en/console/extra/ratings/?league={nile.pk}").content.decode()
+    table = page[page.index('id="ratings"') :]
+    cell_a, cell_b = f"<td>{a.display_name}</td>", f"<td>{b.display_name}</td>"
+    assert table.index(cell_b) < table.index(cell_a)  # B leads at the Nile Club
+    page = client.get(f"/en/console/extra/ratings/?league={cairo.pk}").content.decode()
+    table = page[page.index('id="ratings"') :]
+    assert table.index(cell_a) < table.index(cell_b)
