@@ -24,7 +24,7 @@ from engines.field_of_reeds.moves import (
     UdjatUse,
 )
 from engines.field_of_reeds.scoring import COLOURS
-from engines.field_of_reeds.state import Player, SpaceInfo, State, Turn, setting
+from engines.field_of_reeds.state import Player, SpaceInfo, State, Turn, clone, setting
 from engines.field_of_reeds.state import evolve as replace
 
 
@@ -967,17 +967,31 @@ def _apply_reorder(state: State, move: Reorder) -> State:
 
 def _apply_pick(state: State, move: Pick) -> State:
     seat = move.seat - 1
-    p = state.players[seat]
-    packet = p.packet[1:] if p.packet[0] == move.card else p.packet[:-1]  # an end card (M1)
-    players = _set_player(
-        state, seat, replace(p, hand=p.hand + (move.card,), packet=packet, picked=True)
-    )
+    card = move.card
+    players = list(state.players)
+    p = players[seat]
+    packet = p.packet
+    new_p, fields = clone(p)
+    fields["hand"] = (*p.hand, card)
+    fields["packet"] = packet[1:] if packet[0] == card else packet[:-1]  # an end card (M1)
+    fields["picked"] = True
+    players[seat] = new_p
+    new, fields = clone(state)
     for q in players:
         if not q.picked:
-            return replace(state, players=players)
-    packets = _pass_left((q.packet for q in players), state.n)
-    players = tuple(replace(q, packet=packets[i], picked=False) for i, q in enumerate(players))
-    return replace(state, players=players, phase="action", turn=_fresh_turn(state.start_seat))
+            fields["players"] = tuple(players)
+            return new
+    # everyone took a card: each packet goes to the left neighbour (F9)
+    n = len(players)
+    packets = [q.packet for q in players]
+    for i in range(n):
+        players[i], q_fields = clone(players[i])
+        q_fields["packet"] = packets[i - 1]
+        q_fields["picked"] = False
+    fields["players"] = tuple(players)
+    fields["phase"] = "action"
+    fields["turn"] = _fresh_turn(state.start_seat)
+    return new
 
 
 def _apply_udjat_take(state: State, move: UdjatTake) -> State:
@@ -1065,16 +1079,17 @@ def _apply_pass(state: State, move: Pass) -> State:
             )
         djeds[p.space] = (seat, info.colour)
         used.add(p.space)
-    changes = {
-        "players": state.players if player is p else _set_player(state, seat, player),
-        "djeds": djeds,
-        "used_resources": frozenset(used),
-        "unchecked": unchecked,
-    }
-    following = (seat + 1) % state.n
+    new, fields = clone(state)
+    if player is not p:
+        fields["players"] = _set_player(state, seat, player)
+    fields["djeds"] = djeds
+    fields["used_resources"] = frozenset(used)
+    fields["unchecked"] = unchecked
+    following = (seat + 1) % len(state.players)
     if following != state.start_seat:  # clockwise until the start player would act again
-        return replace(state, turn=_fresh_turn(following), **changes)
-    return _end_round(replace(state, **changes))
+        fields["turn"] = _fresh_turn(following)
+        return new
+    return _end_round(new, fields)
 
 
 _FRESH_TURNS: dict[int, Turn] = {}
@@ -1088,16 +1103,19 @@ def _fresh_turn(seat: int) -> Turn:
     return turn
 
 
-def _end_round(state: State) -> State:
-    """5-4: shabti resource spaces (M19; before level scoring, G12), then condition A/B."""
+def _end_round(state: State, fields: dict) -> State:
+    """5-4: shabti resource spaces (M19; before level scoring, G12), then condition A/B.
+
+    ``state`` is a fresh copy nobody holds yet; ``fields`` (its field dict) is filled in.
+    """
     players = list(state.players)
-    used = set(state.used_resources)
+    used = state.used_resources
     unchecked = state.unchecked
-    gainers = {}
+    gainers: dict[str, list[int]] = {}
     for seat, p in enumerate(players):
-        info = B.printed_space(state, p.space)
         if p.space in used:
             continue
+        info = B.printed_space(state, p.space)
         if info.resource is None and p.space not in (B.START, B.WATCHER):
             # a shabti may or may not have been gained here: the count becomes unknown
             players[seat] = replace(p, shabti=None)
@@ -1109,30 +1127,37 @@ def _end_round(state: State) -> State:
             )
         if info.resource == "shabti":
             gainers.setdefault(p.space, []).append(seat)
-    for space, seats in gainers.items():
-        used.add(space)
-        for seat in seats:
-            p = players[seat]
-            players[seat] = replace(p, shabti=None if p.shabti is None else p.shabti + 1)
-    state = replace(
-        state,
-        players=tuple(players),
-        used_resources=frozenset(used),
-        turn=None,
-        unchecked=unchecked,
-    )
+    if gainers:
+        used = set(used)
+        for space, seats in gainers.items():
+            used.add(space)
+            for seat in seats:
+                p = players[seat]
+                players[seat] = replace(p, shabti=None if p.shabti is None else p.shabti + 1)
+        fields["used_resources"] = frozenset(used)
+    fields["turn"] = None
+    fields["unchecked"] = unchecked
     if state.round_reached:
-        return _discard_packets(replace(state, phase="score"))
-    if len(state.players[0].packet) <= setting(state, "packet_end_size", 2):
-        state = _discard_packets(state)
-        return replace(state, phase="deal", start_seat=(state.start_seat + 1) % state.n)
-    return replace(state, phase="pick")
+        fields["phase"] = "score"
+        _discard_packets(state, fields, players)
+    elif len(players[0].packet) <= setting(state, "packet_end_size", 2):
+        _discard_packets(state, fields, players)
+        fields["phase"] = "deal"
+        fields["start_seat"] = (state.start_seat + 1) % len(players)
+    else:
+        fields["players"] = tuple(players)
+        fields["phase"] = "pick"
+    return state
 
 
-def _discard_packets(state: State) -> State:
-    leftovers = {c for p in state.players for c in p.packet}
-    players = tuple(replace(p, packet=()) for p in state.players)
-    return replace(state, players=players, discard=state.discard | leftovers)
+def _discard_packets(state: State, fields: dict, players: list[Player]) -> None:
+    """The packets' cards go to the discard pile (into ``fields`` of a fresh copy)."""
+    leftovers = {c for p in players for c in p.packet}
+    for i, p in enumerate(players):
+        players[i], p_fields = clone(p)
+        p_fields["packet"] = ()
+    fields["players"] = tuple(players)
+    fields["discard"] = state.discard | leftovers
 
 
 def _apply_score_level(state: State, move: ScoreLevel) -> State:

@@ -95,6 +95,20 @@ def evolve(obj, **changes):  # noqa: ANN001, ANN201 - any of the frozen dataclas
 
 
 _set_attr = object.__setattr__
+_new = object.__new__
+
+
+def clone(obj):  # noqa: ANN001, ANN201 - any of the frozen dataclasses above
+    """A copy of ``obj`` and the copy's field dict, to fill in before the copy is shared.
+
+    ``evolve`` without its keyword-argument call (several times cheaper on the replay's hot
+    path): ``new, fields = clone(player); fields["picked"] = True``. Only for the
+    dataclasses of this module, and only existing fields may be set.
+    """
+    new = _new(obj.__class__)
+    fields = obj.__dict__.copy()
+    _set_attr(new, "__dict__", fields)
+    return new, fields
 
 
 def setting(state: State, key: str, default: Any = None) -> Any:
