@@ -140,6 +140,13 @@ def distance_to_watcher(state: State, space: str) -> int | None:
 def add_value(pools: frozenset[Pool] | None, colour: str, value: int) -> frozenset[Pool] | None:
     if pools is None:
         return None
+    if len(pools) == 1:  # commonest: no black icon paid yet, so one possible pool
+        for r, b, y in pools:
+            if colour == "red":
+                return frozenset(((r + value, b, y),))
+            if colour == "blue":
+                return frozenset(((r, b + value, y),))
+            return frozenset(((r, b, y + value),))
     if colour == "red":
         return frozenset([(r + value, b, y) for r, b, y in pools])
     if colour == "blue":
@@ -157,7 +164,11 @@ def pay(
         return None
     if len(cost) == 1 and cost[0] != "black" and not black_with:  # commonest: one coloured icon
         i = COLOURS.index(cost[0])
-        return frozenset([p[:i] + (p[i] - 1,) + p[i + 1 :] for p in pools if p[i] > 0])
+        if i == 0:
+            return frozenset([(r - 1, b, y) for r, b, y in pools if r > 0])
+        if i == 1:
+            return frozenset([(r, b - 1, y) for r, b, y in pools if b > 0])
+        return frozenset([(r, b, y - 1) for r, b, y in pools if y > 0])
     cost = list(cost)
     need = [cost.count(c) for c in COLOURS]
     blacks = cost.count("black")

@@ -354,7 +354,7 @@ def _check_pass(state: State, move: Pass) -> list[Violation]:
     if out:
         return out
     player = state.players[move.seat - 1]
-    limit = setting(state, f"hand_limit.{state.level}", 3)
+    limit = _level_values(state)[1]
     excess = max(0, len(player.hand) - limit)
     if move.discard and (
         len(set(move.discard)) != len(move.discard)
@@ -486,8 +486,9 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     level = state.level
     if turn.played:
         return [V("second_play", "L1", "god cards are played once per action phase")], None
-    limit = setting(state, f"play_limit.{level}", 2)
-    ids = [c.id for c in move.cards]
+    limit, _, need = _level_values(state)
+    cards = move.cards
+    ids = [c.id for c in cards]
     if len(ids) > limit:
         out.append(
             V(
@@ -501,8 +502,9 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         )
     if len(set(ids)) != len(ids):
         out.append(V("card_twice", "M4", "a card is played twice"))
+    hand = player.hand
     for card in ids:
-        if card not in player.hand:
+        if card not in hand:
             out.append(
                 V(
                     "card_not_in_hand",
@@ -515,53 +517,74 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     if out:
         return out, None
 
-    # 1a/1b select and pay: all costs at once, before any effect (M5, L4, Q8)
-    facts_memo = state.facts  # copied only when the play teaches a new card
+    # 1a/1b select and pay: all costs at once, before any effect (M5, L4, Q8); one pass
+    # over the printed facts of the play
+    state_facts = state.facts
+    facts_memo = state_facts  # copied only when the play teaches a new card
     known: list[CardFacts | None] = []
-    for played in move.cards:
-        facts, problems = card_facts(state, played.id, played.printed)
-        out.extend(problems)
+    values: list[int] = []
+    unknown_cards: list[str] = []
+    cost_shabti = cost_points = gain_shabti = gain_points = 0
+    djed_before = djed_after = go_back = special = False
+    for played in cards:
+        card = played.id
+        facts = state_facts.get(card)
+        if facts is None or played.printed is not None:
+            facts, problems = card_facts(state, card, played.printed)
+            out.extend(problems)
         known.append(facts)
-        if facts is not None:
-            if facts_memo.get(played.id) is not facts:
-                if facts_memo is state.facts:
-                    facts_memo = dict(facts_memo)
-                facts_memo[played.id] = facts
-            icons = set(facts.attribute)
-            if played.choose is not None and "black" not in icons and played.choose not in icons:
+        if facts is None:
+            unknown_cards.append(card)
+            values.append(0)
+            continue
+        if facts_memo.get(card) is not facts:
+            if facts_memo is state_facts:
+                facts_memo = dict(facts_memo)
+            facts_memo[card] = facts
+        value = attribute_value(facts, level)
+        values.append(value)
+        attribute = facts.attribute
+        choose = played.choose
+        if choose is not None:
+            if choose not in attribute and "black" not in attribute:
                 out.append(
                     V(
                         "attribute_not_on_card",
                         "M12",
                         "card {card} gives {icons}, not {choice}",
-                        card=played.id,
-                        icons=sorted(icons),
-                        choice=played.choose,
+                        card=card,
+                        icons=sorted(set(attribute)),
+                        choice=choose,
                     )
                 )
-            if (
-                played.choose is None
-                and (len(icons) > 1 or "black" in icons)
-                and attribute_value(facts, level) > 0
-            ):
-                out.append(
-                    V(
-                        "attribute_choice_missing",
-                        "M12",
-                        "card {card}: record which attribute was taken (G10)",
-                        card=played.id,
-                    )
-                )
-            if played.choose == "black":
+            if choose == "black":
                 out.append(
                     V(
                         "attribute_choice_black",
                         "M12",
                         "card {card}: a value is taken as red, blue or yellow",
-                        card=played.id,
+                        card=card,
                     )
                 )
-    unknown_cards = [c.id for c, f in zip(move.cards, known, strict=True) if f is None]
+        elif (
+            "black" in attribute or (len(attribute) > 1 and len(set(attribute)) > 1)
+        ) and value > 0:
+            out.append(
+                V(
+                    "attribute_choice_missing",
+                    "M12",
+                    "card {card}: record which attribute was taken (G10)",
+                    card=card,
+                )
+            )
+        cost_shabti += facts.cost_shabti
+        cost_points += facts.cost_points
+        gain_shabti += facts.gain_shabti
+        gain_points += facts.gain_points
+        djed_before = djed_before or facts.djed_before > 0
+        djed_after = djed_after or facts.djed_after > 0
+        go_back = go_back or facts.value == "X+1"
+        special = special or facts.special is not None
     for card in unknown_cards:
         unchecked = note(
             unchecked,
@@ -569,19 +592,6 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             "printed facts (attribute, cost, effects) neither in the edition nor in the log",
             "G2",
         )
-    cost_shabti = cost_points = gain_shabti = gain_points = 0
-    djed_before = djed_after = go_back = special = False
-    for f in known:  # one pass over the printed facts of the play
-        if f is None:
-            continue
-        cost_shabti += f.cost_shabti
-        cost_points += f.cost_points
-        gain_shabti += f.gain_shabti
-        gain_points += f.gain_points
-        djed_before = djed_before or f.djed_before > 0
-        djed_after = djed_after or f.djed_after > 0
-        go_back = go_back or f.value == "X+1"
-        special = special or f.special is not None
     shabti, points = player.shabti, player.points
     if unknown_cards:
         shabti, points = None, None  # cost and gains unknown from here on
@@ -617,7 +627,8 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             )
         shabti = None if shabti is None else shabti - cost_shabti
         points = None if points is None else points - cost_points
-    if go_back and player.space == B.START:
+    space = player.space
+    if go_back and space == B.START:
         out.append(
             V("go_back_on_start", "M20", "an X+1 card cannot be used on the start space (Q14)")
         )
@@ -626,47 +637,31 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
 
     # 2 gain attribute values (M6, M12)
     pools = turn.pools
-    for played, facts in zip(move.cards, known, strict=True):
+    for played, facts, value in zip(cards, known, values, strict=True):
         if facts is None:
             pools = None
             continue
-        value = attribute_value(facts, level)
         if value == 0:
             continue
-        colour = played.choose or facts.attribute[0]
-        pools = B.add_value(pools, colour, value)
+        pools = B.add_value(pools, played.choose or facts.attribute[0], value)
 
-    djeds = dict(state.djeds)
+    djeds = state.djeds  # copied by _place when a Djed is placed
     supply, sheet, reused = player.supply, player.sheet, player.reused
-    memo = dict(state.spaces)
-    space = player.space
-
-    def place(at: str, info: SpaceInfo) -> None:
-        nonlocal supply, sheet, reused, unchecked
-        if at == B.START or (at == B.WATCHER and level != 3) or at in djeds:
-            return  # L7: nothing is placed
-        if supply > 0:
-            supply -= 1
-        elif sum(sheet) > 0:  # Q11: take one back from the sheet
-            if move.reuse_from is not None and sheet[COLOURS.index(move.reuse_from)] > 0:
-                i = COLOURS.index(move.reuse_from)
-            else:
-                i = max(range(3), key=lambda k: (sheet[k], -k))
-                unchecked = note(
-                    unchecked,
-                    f"seat {move.seat} Djed reuse (level {level})",
-                    "which sheet area the Djed came from was not recorded (Q11)",
-                    "L6",
-                )
-            sheet = tuple(v - 1 if k == i else v for k, v in enumerate(sheet))  # type: ignore[assignment]
-            reused = tuple(v + 1 if k == i else v for k, v in enumerate(reused))  # type: ignore[assignment]
-        else:
-            return
-        djeds[at] = (seat, B.WATCHER if at == B.WATCHER else info.colour)
+    memo = state.spaces  # copied before the first space is learned
+    path = move.path
 
     # 3 before-move effects (M7a), then the X+1 step back (Q15)
     if djed_before:
-        place(space, memo.get(space) or B.printed_space(state, space))
+        djeds, supply, sheet, reused, unchecked = _place(
+            move,
+            seat,
+            level,
+            space,
+            memo.get(space) or B.printed_space(state, space),
+            (djeds, supply, sheet, reused, unchecked),
+        )
+    if go_back or path:
+        memo = dict(memo)
     if go_back:
         if move.go_back_to is None:
             return [
@@ -699,66 +694,79 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         memo[space] = info
 
     # 4 move (M13–M17)
-    own = sum(1 for s, _ in djeds.values() if s == seat)
-    need = setting(state, f"watcher_djeds_required.{level}", 0)
+    own = 0
+    for s, _ in djeds.values():
+        if s == seat:
+            own += 1
     reached = player.reached
     uncertain = player.djeds_uncertain or bool(unknown_cards)
     board = B.board_data(state)
     has_edges = bool(board and board.get("edges") is not None)
-    if move.path and not has_edges:
+    if path and not has_edges:
         unchecked = note(
             unchecked,
             f"board edges (level {level})",
             "board side not in the edition: passable edges are not checked",
             "G4",
         )
-    for i, step in enumerate(move.path):
+    for i, step in enumerate(path):
         if reached:
             out.append(V("move_after_watcher", "G8", "movement ends on the watcher space"))
             break
-        info, problems = B.resolve(state, step, memo)
-        if problems:
-            out.extend(problems)
-            break
-        if step.space == space:
+        to = step.space
+        if (
+            to not in memo
+            and to != B.START
+            and to != B.WATCHER
+            and (not board or to not in board.get("spaces", {}))
+        ):  # first sight of a space the board does not know: the log says it all
+            cost = step.cost
+            info = SpaceInfo(step.colour, None if cost is None else tuple(cost), step.resource)
+        else:
+            info, problems = B.resolve(state, step, memo)
+            if problems:
+                out.extend(problems)
+                break
+        if to == space:
             out.append(
                 V("not_adjacent", "M13", "step {i} does not leave {space}", i=i, space=space)
             )
             break
-        adj = B.adjacent(state, space, step.space) if has_edges else None
-        if adj is False:
+        if has_edges and B.adjacent(state, space, to) is False:
             out.append(
                 V(
                     "not_adjacent",
                     "M13",
                     "{a} and {b} share no passable edge",
                     a=space,
-                    b=step.space,
+                    b=to,
                 )
             )
             break
-        if step.space == B.WATCHER and own < need and uncertain:
-            unchecked = note(
-                unchecked,
-                f"seat {move.seat} watcher condition (level {level})",
-                "cards with unknown facts may have placed Djeds: L11 not checked",
-                "L11",
-            )
-        elif step.space == B.WATCHER and own < need:
-            out.append(
-                V(
-                    "watcher_condition",
+        if to == B.WATCHER and own < need:
+            if uncertain:
+                unchecked = note(
+                    unchecked,
+                    f"seat {move.seat} watcher condition (level {level})",
+                    "cards with unknown facts may have placed Djeds: L11 not checked",
                     "L11",
-                    "the watcher space needs {need} of your Djeds on this board (you have {own})",
-                    need=need,
-                    own=own,
                 )
-            )
-            break
+            else:
+                out.append(
+                    V(
+                        "watcher_condition",
+                        "L11",
+                        "the watcher space needs {need} of your Djeds on this board "
+                        "(you have {own})",
+                        need=need,
+                        own=own,
+                    )
+                )
+                break
         if info.cost is None:
             unchecked = note(
                 unchecked,
-                f"cost of {step.space} (level {level})",
+                f"cost of {to} (level {level})",
                 "printed cost neither in the edition nor in the log",
                 "G4",
             )
@@ -770,12 +778,12 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
                     "M14",
                     "the pool cannot pay {cost} to enter {space}",
                     cost=list(info.cost or ()),
-                    space=step.space,
+                    space=to,
                 )
             )
             break
         pools = new_pools
-        space = step.space
+        space = to
         memo[space] = info
         if space == B.WATCHER:
             reached = True
@@ -783,7 +791,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         return out, None
 
     # M15: no stopping while leftover value could enter an adjacent space
-    if not reached and not state.ctx.options.beginner_free_stop and pools != frozenset({(0, 0, 0)}):
+    if not reached and pools != _ZERO_POOLS and not state.ctx.options.beginner_free_stop:
         verdict = _may_stop(state, move, space, pools, memo, own, need, uncertain)
         if verdict is False:
             return [
@@ -804,7 +812,14 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
 
     # 5 after-move effects (M7c)
     if djed_after:
-        place(space, memo.get(space) or B.printed_space(state, space))
+        djeds, supply, sheet, reused, unchecked = _place(
+            move,
+            seat,
+            level,
+            space,
+            memo.get(space) or B.printed_space(state, space),
+            (djeds, supply, sheet, reused, unchecked),
+        )
 
     # 6 resource gain (M7d)
     if shabti is not None:
@@ -819,37 +834,102 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             "G3",
         )
 
-    level_play = (
+    new_player, fields = clone(player)
+    fields["hand"] = tuple([c for c in hand if c not in ids])
+    fields["played"] = player.played + tuple(ids)
+    fields["shabti"] = shabti
+    fields["points"] = points
+    fields["level_play"] = (
         None
         if player.level_play is None or unknown_cards
         else player.level_play - cost_points + gain_points
     )
-    hand = tuple(c for c in player.hand if c not in ids)
-    new_player = replace(
-        player,
-        hand=hand,
-        played=player.played + tuple(ids),
-        shabti=shabti,
-        points=points,
-        level_play=level_play,
-        space=space,
-        supply=supply,
-        sheet=sheet,
-        reused=reused,
-        reached=reached,
-        djeds_uncertain=uncertain,
-    )
-    new_state = replace(
-        state,
-        players=_set_player(state, seat, new_player),
-        turn=replace(turn, played=True, pools=None if pools is None else frozenset({(0, 0, 0)})),
-        djeds=djeds,
-        spaces=memo,
-        facts=facts_memo,
-        round_reached=state.round_reached or (reached and not player.reached),
-        unchecked=unchecked,
-    )
+    fields["space"] = space
+    fields["supply"] = supply
+    fields["sheet"] = sheet
+    fields["reused"] = reused
+    fields["reached"] = reached
+    fields["djeds_uncertain"] = uncertain
+    new_state, fields = clone(state)
+    fields["players"] = _set_player(state, seat, new_player)
+    fields["turn"] = _played_turn(seat, pools is not None)
+    fields["djeds"] = djeds
+    fields["spaces"] = memo
+    fields["facts"] = facts_memo
+    fields["round_reached"] = state.round_reached or (reached and not player.reached)
+    fields["unchecked"] = unchecked
     return [], new_state
+
+
+_ZERO_POOLS: frozenset[tuple[int, int, int]] = frozenset({(0, 0, 0)})
+_PLAYED_TURNS: dict[tuple[int, bool], Turn] = {}
+
+
+def _played_turn(seat: int, pools_known: bool) -> Turn:
+    """The turn after the play: pools spent (M6: unused value is lost) or still unknown.
+    Frozen and equal for every use, so built once per seat."""
+    turn = _PLAYED_TURNS.get((seat, pools_known))
+    if turn is None:
+        turn = _PLAYED_TURNS[(seat, pools_known)] = Turn(
+            seat=seat, played=True, pools=_ZERO_POOLS if pools_known else None
+        )
+    return turn
+
+
+def _place(
+    move: Play,
+    seat: int,
+    level: int,
+    at: str,
+    info: SpaceInfo,
+    held: tuple,
+) -> tuple:
+    """Place one Djed on ``at`` (M7a, M7c). ``held`` is (djeds, supply, sheet, reused,
+    unchecked); returns it updated (the djeds mapping copied when a Djed is placed)."""
+    djeds, supply, sheet, reused, unchecked = held
+    if at == B.START or (at == B.WATCHER and level != 3) or at in djeds:
+        return held  # L7: nothing is placed
+    if supply > 0:
+        supply -= 1
+    elif sum(sheet) > 0:  # Q11: take one back from the sheet
+        if move.reuse_from is not None and sheet[COLOURS.index(move.reuse_from)] > 0:
+            i = COLOURS.index(move.reuse_from)
+        else:
+            i = max(range(3), key=lambda k: (sheet[k], -k))
+            unchecked = note(
+                unchecked,
+                f"seat {move.seat} Djed reuse (level {level})",
+                "which sheet area the Djed came from was not recorded (Q11)",
+                "L6",
+            )
+        sheet = tuple(v - 1 if k == i else v for k, v in enumerate(sheet))
+        reused = tuple(v + 1 if k == i else v for k, v in enumerate(reused))
+    else:
+        return held
+    djeds = {**djeds, at: (seat, B.WATCHER if at == B.WATCHER else info.colour)}
+    return djeds, supply, sheet, reused, unchecked
+
+
+_LEVELS: dict[tuple[int, int], tuple[object, tuple[int, int, int]]] = {}
+
+
+def _level_values(state: State) -> tuple[int, int, int]:
+    """(play limit L1, hand limit L2, own Djeds the watcher space needs L11) on the state's
+    level, read once per edition values object (shared by every replay of an edition)."""
+    values = state.ctx.edition.values
+    level = state.level
+    entry = _LEVELS.get((id(values), level))
+    if entry is not None and entry[0] is values:
+        return entry[1]
+    got = (
+        setting(state, f"play_limit.{level}", 2),
+        setting(state, f"hand_limit.{level}", 3),
+        setting(state, f"watcher_djeds_required.{level}", 0),
+    )
+    if len(_LEVELS) > 256:
+        _LEVELS.clear()
+    _LEVELS[(id(values), level)] = (values, got)
+    return got
 
 
 def _may_stop(state, move, space, pools, memo, own, need, uncertain) -> bool | None:  # noqa: ANN001
