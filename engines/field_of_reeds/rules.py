@@ -175,6 +175,8 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
     in_play = {c for p in state.players for c in (*p.hand, *p.packet)}
     played_areas = {c for p in state.players for c in p.played}
     excluded = _excluded_now(state, move)
+    known_facts, logged_facts = state.facts, move.facts
+    table = setting(state, "cards") or {}
     for card in cards:
         if card in in_play:
             out.append(V("deal_card_in_hand", "F6", "card {card} is in a player's hand", card=card))
@@ -182,8 +184,11 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
             out.append(
                 V("deal_card_excluded", "F6", "card {card} was removed from the game", card=card)
             )
-        facts, problems = card_facts(state, card, move.facts.get(card))
-        out.extend(problems)
+        if card not in known_facts and card not in table:  # card_facts: only the log knows it
+            facts = logged_facts.get(card)
+        else:
+            facts, problems = card_facts(state, card, logged_facts.get(card))
+            out.extend(problems)
         if facts is not None and facts.level is not None and facts.level > state.level:
             out.append(
                 V(
@@ -251,9 +256,14 @@ def _excluded_now(state: State, move: Deal) -> set[str]:
 
 def _excluded_by_icon(state: State, move: Deal) -> set[str]:
     out = set()
+    known_facts, logged_facts = state.facts, move.facts
+    table = setting(state, "cards") or {}
     for p in state.players:
         for card in p.played:
-            facts, _ = card_facts(state, card, move.facts.get(card))
+            if card not in known_facts and card not in table:  # card_facts: only the log
+                facts = logged_facts.get(card)
+            else:
+                facts, _ = card_facts(state, card, logged_facts.get(card))
             if facts is not None and facts.exclusion:
                 out.add(card)
     return out
@@ -989,16 +999,13 @@ def _apply_deal(state: State, move: Deal) -> State:
     facts = {**state.facts, **move.facts}
     to_discard = set()
     limbo = set(state.limbo)
+    table = setting(state, "cards") or {}
     for p in state.players:
         for card in p.played:
             if card in excluded:
                 continue
             to_discard.add(card)
-            if (
-                move.excluded is None
-                and card not in facts
-                and card not in (setting(state, "cards") or {})
-            ):
+            if move.excluded is None and card not in facts and card not in table:
                 limbo.add(card)
     if limbo - set(state.limbo):
         unchecked = note(
