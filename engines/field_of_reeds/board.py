@@ -65,6 +65,18 @@ def printed_space(state: State, space: str) -> SpaceInfo:
     return memo
 
 
+def printed_resource(state: State, space: str) -> str | None:
+    """``printed_space(state, space).resource`` without building the SpaceInfo (round end)."""
+    if space in (START, WATCHER):
+        return "none"
+    board = board_data(state)
+    if board:
+        row = board.get("spaces", {}).get(space)
+        if row:
+            return row.get("resource") or "none"
+    return state.spaces.get(space, _UNKNOWN).resource
+
+
 def resolve(
     state: State, step: Step, memo: Mapping[str, SpaceInfo]
 ) -> tuple[SpaceInfo, list[Violation]]:

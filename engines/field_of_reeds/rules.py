@@ -360,12 +360,17 @@ def _check_udjat_use(state: State, move: UdjatUse) -> list[Violation]:
 
 
 def _check_pass(state: State, move: Pass) -> list[Violation]:
-    out = _turn_checks(state, move, "M8")
-    if out:
-        return out
+    turn = state.turn
+    if state.phase != "action" or turn is None or turn.seat != move.seat - 1:
+        out = _turn_checks(state, move, "M8")
+        if out:
+            return out
+    out = []
     player = state.players[move.seat - 1]
     limit = _level_values(state)[1]
-    excess = max(0, len(player.hand) - limit)
+    excess = len(player.hand) - limit
+    if excess < 0:
+        excess = 0
     if move.discard and (
         len(set(move.discard)) != len(move.discard)
         or any(c not in player.hand for c in move.discard)
@@ -1202,8 +1207,8 @@ def _end_round(state: State, fields: dict) -> State:
     for seat, p in enumerate(players):
         if p.space in used:
             continue
-        info = B.printed_space(state, p.space)
-        if info.resource is None and p.space not in (B.START, B.WATCHER):
+        resource = B.printed_resource(state, p.space)
+        if resource is None and p.space not in (B.START, B.WATCHER):
             # a shabti may or may not have been gained here: the count becomes unknown
             players[seat] = replace(p, shabti=None)
             unchecked = note(
@@ -1212,7 +1217,7 @@ def _end_round(state: State, fields: dict) -> State:
                 "not recorded, so the shabti of a player there at round end is unknown (M19)",
                 "M19",
             )
-        if info.resource == "shabti":
+        if resource == "shabti":
             gainers.setdefault(p.space, []).append(seat)
     if gainers:
         used = set(used)
