@@ -81,6 +81,7 @@ def test_publishing_a_round_prerenders_seating_and_every_player(
 
 def test_private_page_uses_the_prerendered_fragment(client, world):
     reg = world.registrations[0]
+    public_cache.bump_event(world.event.slug)  # the private page itself must be rendered
     version = public_cache.current_version(world.event.slug)
     public_cache.store(player_fragment_key(reg.pk), "ja", version, "<p>PRERENDERED</p>")
     html = client.get(url("private", token=reg.private_token)).content.decode()
@@ -128,7 +129,8 @@ def _wsgi_get(app, path: str, query: str = "", **headers):
     return captured["status"], captured["headers"], body
 
 
-def test_wsgi_fast_path_serves_current_renders_and_falls_through_otherwise(client, world):
+def _fast_path_over_a_recording_django():
+    """The fast path in front of a stand-in for Django that records what reached it."""
     from tournaments.public_wsgi import PublicPageCache
 
     calls = []
@@ -138,7 +140,11 @@ def test_wsgi_fast_path_serves_current_renders_and_falls_through_otherwise(clien
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"from django"]
 
-    app = PublicPageCache(django_app)
+    return PublicPageCache(django_app), calls
+
+
+def test_wsgi_fast_path_serves_current_renders_and_falls_through_otherwise(client, world):
+    app, calls = _fast_path_over_a_recording_django()
     standings = url("standings", slug=world.event.slug)
     status, _, body = _wsgi_get(app, standings, "after=1")
     assert body == b"from django"  # nothing cached yet at this version
@@ -193,16 +199,7 @@ def test_wsgi_fast_path_drops_its_process_copy_when_the_event_changes(
     client, world, django_capture_on_commit_callbacks
 ):
     """The page is kept in the process, so a bump must make that copy stale too."""
-    from tournaments.public_wsgi import PublicPageCache
-
-    calls = []
-
-    def django_app(environ, start_response):
-        calls.append(environ["PATH_INFO"])
-        start_response("200 OK", [("Content-Type", "text/plain")])
-        return [b"from django"]
-
-    app = PublicPageCache(django_app)
+    app, calls = _fast_path_over_a_recording_django()
     standings = url("standings", slug=world.event.slug)
     client.get(standings)
     first = _wsgi_get(app, standings)

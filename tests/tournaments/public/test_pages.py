@@ -133,7 +133,8 @@ def test_standings_freeze_hides_later_results(client, world, django_capture_on_c
 def test_private_page_check_in_and_report(client, world, django_capture_on_commit_callbacks):
     reg = world.registrations[3]
     reg.status = "registered"
-    reg.save()
+    with django_capture_on_commit_callbacks(execute=True):  # commit → the cached page is stale
+        reg.save()
     page = client.get(url("private", token=reg.private_token))
     assert page.status_code == 200
     assert page["Cache-Control"] == "private, no-store"
