@@ -176,6 +176,16 @@ def pay(
         return None
     if len(cost) == 1 and cost[0] != "black" and not black_with:  # commonest: one coloured icon
         i = COLOURS.index(cost[0])
+        if len(pools) == 1:  # and no black icon paid yet: one possible pool
+            for pool in pools:
+                if pool[i] <= 0:
+                    return frozenset()
+                r, b, y = pool
+                if i == 0:
+                    return frozenset(((r - 1, b, y),))
+                if i == 1:
+                    return frozenset(((r, b - 1, y),))
+                return frozenset(((r, b, y - 1),))
         if i == 0:
             return frozenset([(r - 1, b, y) for r, b, y in pools if r > 0])
         if i == 1:

@@ -1262,7 +1262,12 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
     for seat, p in enumerate(state.players):
         name = state.ctx.players[seat]
         colours = [c for s, c in state.djeds.values() if s == seat]
-        fixed = tuple(p.sheet[i] + colours.count(c) for i, c in enumerate(COLOURS))
+        on_sheet = p.sheet
+        fixed = (
+            on_sheet[0] + colours.count("red"),
+            on_sheet[1] + colours.count("blue"),
+            on_sheet[2] + colours.count("yellow"),
+        )
         free = sum(1 for c in colours if c in ("black", B.WATCHER))
         unknown = sum(1 for c in colours if c is None)
         choice = None if move.black_to is None else move.black_to[seat]
@@ -1283,7 +1288,7 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
                     "may depend on the level-2 table value for 4 Djeds (G6)",
                     "S3",
                 )
-        sheet = tuple(a + b for a, b in zip(fixed, added, strict=True))
+        sheet = (fixed[0] + added[0], fixed[1] + added[1], fixed[2] + added[2])
         bonus = scoring.djed_bonus(level, sheet, ed)  # type: ignore[arg-type]
         if p.djeds_uncertain:
             bonus = None

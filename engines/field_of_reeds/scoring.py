@@ -105,9 +105,16 @@ def djed_bonus(level: int, sheet: Sheet, edition: Edition) -> int | None:
     """7-2 ② Djed bonus on the whole sheet (S4)."""
     if level == 1:
         return sum(sheet)
-    if level == 2:
-        parts = [level2_points(n, edition) for n in sheet]
-        return None if any(p is None for p in parts) else sum(parts)  # type: ignore[misc]
+    if level == 2:  # f(n) per colour, as level2_points (the tables read once)
+        table, cap, _ = _tables(edition)
+        size = len(table)
+        total = 0
+        for n in sheet:
+            points = table[n] if n < size else cap
+            if points is None:
+                return None
+            total += points
+        return total
     return _tables(edition)[2] * min(sheet)
 
 
