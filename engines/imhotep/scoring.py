@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from engines.core.engine import Scored
@@ -65,40 +64,41 @@ def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int |
     return out
 
 
-@lru_cache(maxsize=128)
-def _burial_neighbours(count: int) -> tuple[tuple[int, ...], ...]:
-    """For each of ``count`` stones, the earlier stones it touches (P4: stone i lies in
-    column i // 3, row i % 3, so those are i - 3 (left) and i - 1 within the column)."""
-    return tuple(
-        tuple(j for j in (i - BURIAL_ROWS, i - 1 if i % BURIAL_ROWS else -1) if j >= 0)
-        for i in range(count)
-    )
-
-
 def _burial_groups(burial: Sequence[int]) -> dict[int, list[int]]:
-    """Owner -> sizes of its connected groups, by union-find over earlier neighbours."""
-    count = len(burial)
-    parent = list(range(count))
-    for i, earlier in enumerate(_burial_neighbours(count)):
-        owner = burial[i]
-        for j in earlier:
-            if burial[j] == owner:
-                a, b = i, j
-                while parent[a] != a:
-                    a = parent[a]
-                while parent[b] != b:
-                    b = parent[b]
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-    sizes: dict[int, int] = {}
-    for i in range(count):
-        root = i
-        while parent[root] != root:
-            root = parent[root]
-        sizes[root] = sizes.get(root, 0) + 1
+    """Owner -> sizes of its connected groups (in order of each group's first stone).
+
+    Stone i lies in column i // 3, row i % 3 (P4), so its earlier neighbours are i - 1
+    within the column and i - 3 to the left. One pass keeps each stone's group as a shared
+    member list; where a stone joins two groups, the later-started one moves into the other.
+    """
+    group: list[list[int]] = []
+    groups: list[list[int]] = []
+    for i, owner in enumerate(burial):
+        mine = group[i - 1] if i % BURIAL_ROWS and burial[i - 1] == owner else None
+        if i >= BURIAL_ROWS and burial[i - BURIAL_ROWS] == owner:
+            left = group[i - BURIAL_ROWS]
+            if mine is None:
+                mine = left
+            elif left is not mine:
+                keep, gone = (mine, left) if mine[0] < left[0] else (left, mine)
+                keep.extend(gone)
+                for k in gone:
+                    group[k] = keep
+                gone.clear()  # merged away: no longer a group of its own
+                mine = keep
+        if mine is None:
+            mine = []
+            groups.append(mine)
+        mine.append(i)
+        group.append(mine)
     areas: dict[int, list[int]] = {}
-    for root, size in sizes.items():
-        areas.setdefault(burial[root], []).append(size)
+    for members in groups:
+        if members:
+            owner = burial[members[0]]
+            if owner in areas:
+                areas[owner].append(len(members))
+            else:
+                areas[owner] = [len(members)]
     return areas
 
 
