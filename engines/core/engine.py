@@ -119,6 +119,17 @@ def _frozen(value: Any) -> Any:
     return _UNHASHABLE
 
 
+_KEYS_CACHE: dict[int, tuple[tuple[Category, ...], tuple[str, ...]]] = {}
+
+
+def _category_keys(categories: tuple[Category, ...]) -> tuple[str, ...]:
+    """The category keys in order, worked out once per engine's categories tuple."""
+    cached = _KEYS_CACHE.get(id(categories))
+    if cached is None or cached[0] is not categories:
+        cached = _KEYS_CACHE[id(categories)] = (categories, tuple([c.key for c in categories]))
+    return cached[1]
+
+
 class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     """Base class of every engine. Subclasses fill the ClassVars and the rule hooks."""
 
@@ -330,49 +341,46 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         return self.outcome(ctx, self.score_sheet_model(ctx, sheet))
 
     def outcome(self, ctx: GameContext[OptionsT], scored: Scored) -> Outcome:
-        keys = [c.key for c in self.categories]
+        categories = self.categories
+        keys = _category_keys(categories)
         tiebreak = scored.tiebreak
-        rows = []
+        totals, breakdowns, completes = [], [], []
         for points in scored.breakdown:  # one pass per seat: points, total, completeness
-            get = points.get
-            breakdown = tuple([(k, get(k)) for k in keys])
-            total = 0
-            complete = True
-            for _, value in breakdown:
-                if value is None:
-                    complete = False
-                else:
-                    total += value or 0  # as sum(v or 0): a falsy 0.0 adds int 0
-            rows.append((breakdown, total, complete))
+            values = list(map(points.get, keys))
+            breakdowns.append(tuple(zip(keys, values, strict=True)))
+            # As adding ``value or 0`` from int 0: a falsy value (0, 0.0, None) adds nothing.
+            totals.append(sum([value for value in values if value]))
+            completes.append(None not in values)
         ranks = (
             list(scored.ranks)
             if scored.ranks is not None
-            else competition_ranks([(row[1], *tiebreak[seat]) for seat, row in enumerate(rows)])
+            else competition_ranks([(total, *tiebreak[seat]) for seat, total in enumerate(totals)])
         )
         names = ctx.players
         players = tuple(
             [
                 PlayerResult(
-                    seat=seat + 1,
-                    name=names[seat],
-                    total=total,
-                    breakdown=breakdown,
-                    rank=ranks[seat],
-                    tiebreak=tuple(tiebreak[seat]),
-                    complete=complete,
+                    seat + 1,
+                    names[seat],
+                    totals[seat],
+                    breakdown,
+                    ranks[seat],
+                    tuple(tiebreak[seat]),
+                    completes[seat],
                 )
-                for seat, (breakdown, total, complete) in enumerate(rows)
+                for seat, breakdown in enumerate(breakdowns)
             ]
         )
+        meta = self.meta
         return Outcome(
-            game=self.meta.key,
-            engine_version=self.meta.version,
-            categories=self.categories,
-            tiebreaks=self.tiebreaks,
-            players=players,
-            unchecked=tuple(scored.unchecked),
-            options=ctx.options.model_dump(mode="json"),
-            notes=tuple(scored.notes),
+            meta.key,
+            meta.version,
+            categories,
+            self.tiebreaks,
+            players,
+            tuple(scored.unchecked),
+            ctx.options.model_dump(mode="json"),
+            tuple(scored.notes),
         )
 
     def sheet_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -201,10 +201,12 @@ def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     def norm(key: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple((0, 0) if v is None else (1, v) for v in key)
 
-    normed = [tuple(k) for k in keys]
+    normed = [k if type(k) is tuple else tuple(k) for k in keys]
     # Without a None, (1, v) orders and compares exactly as v does: skip the wrapping.
-    if any(v is None for key in normed for v in key):
-        normed = [norm(k) for k in normed]
+    for key in normed:
+        if None in key:  # keys hold numbers and None; a number never equals None
+            normed = [norm(k) for k in normed]
+            break
     ranks = []
     for mine in normed:
         rank = 1
