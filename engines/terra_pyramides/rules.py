@@ -67,10 +67,7 @@ def initial_state(ctx: Any) -> TerraState:
 
 def check(state: TerraState, move: Any) -> list[Violation]:
     kind = move.type
-    phases = PHASE_OF.get(kind, ra.ACTION_PHASES)
-    if kind == "return_worker":
-        phases = {"place", "line", "move", "act", "refilled"}
-    if state.phase not in phases:
+    if state.phase not in ALLOWED.get(kind, ra.ACTION_PHASES):
         if state.phase == "over":
             return [violation("game_over", "E3", "the game is over; no further moves")]
         if state.phase == "setup":
@@ -134,3 +131,6 @@ APPLIES = {
     "surround_bonus": ra.apply_surround,
 }
 assert set(CHECKS) == set(APPLIES)
+# The phases each move type is allowed in, looked up once per move.
+ALLOWED = {kind: PHASE_OF.get(kind, ra.ACTION_PHASES) for kind in CHECKS}
+ALLOWED["return_worker"] = {"place", "line", "move", "act", "refilled"}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
 from engines.terra_pyramides.facts import (
@@ -15,7 +13,7 @@ from engines.terra_pyramides.options import (
     PRICE_SEARCH,
 )
 from engines.terra_pyramides.rules_setup import draw, removal_threshold
-from engines.terra_pyramides.state import TerraState, evolve
+from engines.terra_pyramides.state import TerraState, clone
 
 
 # ---- M7 refill and end of turn -------------------------------------------------------------
@@ -37,12 +35,15 @@ def apply_refill(state: TerraState, move: mv.Refill) -> TerraState:
     stacks, gone = draw(state.stacks, move.stack, removal_threshold(state))
     hands = list(state.hands)
     hands[state.seat] = move.stack
-    state = evolve(
-        state, stacks=stacks, removed=state.removed + gone, hands=tuple(hands), phase="refilled"
-    )
+    new = clone(state)
+    fields = new.__dict__
+    fields["stacks"] = stacks
+    fields["removed"] = state.removed + gone
+    fields["hands"] = tuple(hands)
+    fields["phase"] = "refilled"
     if move.search:
-        state = state.with_player(state.colour(), coins=state.me.coins - PRICE_SEARCH)
-    return state
+        new = new.with_player(new.colour(), coins=new.me.coins - PRICE_SEARCH)
+    return new
 
 
 def check_end_turn(state: TerraState) -> list[Violation]:
@@ -101,22 +102,25 @@ def game_finished(state: TerraState) -> bool:
 def apply_end_turn(state: TerraState) -> TerraState:
     taken = list(state.turns_taken)
     taken[state.seat] += 1
-    changes: dict[str, Any] = {
-        "turns_taken": tuple(taken),
-        "turn": state.turn + 1,
-        "placed": None,
-        "new_foundation": None,
-        "arrived": frozenset(),
-        "first_target": None,
-        "due": (),
-    }
     # The end of the game and the next seat depend only on the stacks and hands, which
-    # ending a turn leaves alone: one copy of the state instead of two.
+    # ending a turn leaves alone: one fresh copy of the state, filled in place.
+    new = clone(state)
+    fields = new.__dict__
+    fields["turns_taken"] = tuple(taken)
+    fields["turn"] = state.turn + 1
+    fields["placed"] = None
+    fields["new_foundation"] = None
+    fields["arrived"] = frozenset()
+    fields["first_target"] = None
+    fields["due"] = ()
     if game_finished(state):
-        return evolve(state, phase="over", **changes)
+        fields["phase"] = "over"
+        return new
     n = state.ctx.n_players
     seat = (state.seat + 1) % n
     if tiles_left(state) == 0:  # M7.5: no refill any more; skip seats without a tile
         while state.hands[seat] is None:
             seat = (seat + 1) % n
-    return evolve(state, seat=seat, phase="place", **changes)
+    fields["seat"] = seat
+    fields["phase"] = "place"
+    return new

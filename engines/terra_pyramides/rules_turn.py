@@ -27,7 +27,7 @@ from engines.terra_pyramides.options import (
     PRICE_IGNORE_SYMBOL,
 )
 from engines.terra_pyramides.rules_setup import holder
-from engines.terra_pyramides.state import Site, Square, TerraState, evolve
+from engines.terra_pyramides.state import Site, Square, TerraState, clone, evolve
 from engines.terra_pyramides.supply import blocks_left, check_line_blocks, clamp_coins
 from engines.terra_pyramides.surround import completed_by
 
@@ -76,7 +76,8 @@ def check_place(state: TerraState, move: mv.PlaceTile) -> list[Violation]:
     if facing_ok and found is not None and found[1] > 1 and opts.a1_faced_site_first:
         out.extend(_check_first_site(state, move, found[1]))
     out.extend(_check_facing_kind(state, move))
-    out.extend(_check_foundation(state, move, facing_ok))
+    # Facing the site means found = (stair step, distance): adjacent when the distance is 1.
+    out.extend(_check_foundation(state, move, facing_ok and found is not None and found[1] == 1))
     if opts.symbol_variant:
         out.extend(_check_symbol(state, move))
     elif move.ignore_symbol:
@@ -162,10 +163,10 @@ def _check_facing_kind(state: TerraState, move: mv.PlaceTile) -> list[Violation]
     return []
 
 
-def _check_foundation(state: TerraState, move: mv.PlaceTile, facing_ok: bool) -> list[Violation]:
+def _check_foundation(state: TerraState, move: mv.PlaceTile, adjacent: bool) -> list[Violation]:
+    """``adjacent``: the stairs face the faced square and it is next to the tile."""
     opts, sq = state.ctx.options, move.square
     target, claim = move.facing.square, move.facing.kind
-    adjacent = facing_ok and direction_between(sq, target) == (STAIR_STEPS[move.stairs], 1)
     found = move.foundation
     if found is not None and state.foundations_left <= 0:
         return [violation("no_foundations_left", "M2.4", "the foundation stack is empty")]
@@ -259,25 +260,25 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
         new_foundation, left = move.foundation.square, left - 1
     hands = list(state.hands)
     hands[state.seat] = None
+    new = clone(state)
+    fields = new.__dict__
+    tiles = dict(state.tiles)
+    tiles[move.square] = move.tile
+    fields["tiles"] = tiles
+    fields["sites"] = sites
+    fields["hands"] = tuple(hands)
+    fields["placed"] = move.square
+    fields["new_foundation"] = new_foundation
+    fields["foundations_left"] = left
+    fields["phase"] = "line"
     # Without a map, a faced empty site is learnt (as ``learn`` does) in the same copy.
-    learnt = (
-        {}
-        if state.board is not None
-        or move.facing.kind != "site"
-        or state.kinds.get(move.facing.square) == "site"
-        else {"kinds": {**state.kinds, move.facing.square: "site"}}
-    )
-    state = evolve(
-        state,
-        tiles={**state.tiles, move.square: move.tile},
-        sites=sites,
-        hands=tuple(hands),
-        placed=move.square,
-        new_foundation=new_foundation,
-        foundations_left=left,
-        phase="line",
-        **learnt,
-    )
+    if (
+        state.board is None
+        and move.facing.kind == "site"
+        and state.kinds.get(move.facing.square) != "site"
+    ):
+        fields["kinds"] = {**state.kinds, move.facing.square: "site"}
+    state = new
     if move.ignore_symbol:
         state = state.with_player(colour, coins=state.players[colour].coins - PRICE_IGNORE_SYMBOL)
     if state.ctx.options.version >= 2:
@@ -323,13 +324,14 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
 
 # ---- M3-M5: the line and its resolution --------------------------------------------------
 def _line_offsets(state: TerraState, move: mv.ChooseLine) -> list[int] | None:
-    assert state.placed is not None
-    delta, origin = AXIS_STEPS[move.axis], state.placed
+    assert state.placed is not None and move.squares is not None
+    (d0, d1), (r0, c0) = AXIS_STEPS[move.axis], state.placed
     ks = []
     for ls in move.squares:
-        dr, dc = ls.square[0] - origin[0], ls.square[1] - origin[1]
-        k = dr if delta[0] else dc
-        if (delta[0] * k, delta[1] * k) != (dr, dc):
+        r, c = ls.square
+        dr, dc = r - r0, c - c0
+        k = dr if d0 else dc
+        if d0 * k != dr or d1 * k != dc:
             return None
         ks.append(k)
     return ks
@@ -365,7 +367,9 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
     move = _with_squares(state, move)
     opts = state.ctx.options
     ks = _line_offsets(state, move)
-    if ks is None or len(set(ks)) != len(ks) or sorted(ks) != list(range(min(ks), max(ks) + 1)):
+    # Distinct consecutive offsets (a sorted run equal to a range has no repeats).
+    low = min(ks) if ks else 0
+    if ks is None or sorted(ks) != list(range(low, low + len(ks))):
         return [
             violation(
                 "line_not_straight",
@@ -382,9 +386,18 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
     # One pass over the squares checks each one and totals what the later checks need
     # (tiles, eyes, Nile squares); the totals are used only once every square matched.
     n_tiles = eyes = nile = n_blocks = 0
-    tiles = state.tiles
+    tiles, sites, board, kinds = state.tiles, state.sites, state.board, state.kinds
     for ls in move.squares:
-        actual = kind_at(state, ls.square)
+        # kind_at(state, ls.square), with the state's maps read once per line
+        sq = ls.square
+        if sq in tiles:
+            actual: str | None = "tile"
+        elif sq in sites:
+            actual = "site"
+        elif board is None:
+            actual = kinds.get(sq)
+        else:
+            actual = kind_at(state, sq)
         if actual == "tile":
             n_tiles += 1
             tile = tiles[ls.square]
@@ -460,7 +473,12 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
         )
     if opts.a3_line_extent == "whole_run":
         delta = AXIS_STEPS[move.axis]
-        for end in (step(state.placed, delta, min(ks) - 1), step(state.placed, delta, max(ks) + 1)):  # type: ignore[arg-type]
+        r0, c0 = state.placed  # type: ignore[misc]
+        below, above = low - 1, low + len(ks)
+        for end in (
+            (r0 + delta[0] * below, c0 + delta[1] * below),
+            (r0 + delta[0] * above, c0 + delta[1] * above),
+        ):
             if kind_at(state, end) in ("tile", "empty", "oasis", "nile"):
                 out.append(
                     violation(
@@ -593,17 +611,24 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
         extra, boat = boat_changes(state, p, boat_steps(state, colour, nile), move.palms_reached)
         mine.update(extra)
         changed.update(boat)
-    if state.board is None and any(state.kinds.get(sq) != k for sq, k in facts.items()):
-        changed["kinds"] = {**state.kinds, **facts}
+    if state.board is None:
+        kinds = state.kinds
+        for sq, k in facts.items():
+            if kinds.get(sq) != k:
+                changed["kinds"] = {**kinds, **facts}
+                break
+    player = clone(p)
+    player.__dict__.update(mine)
     players = list(state.players)
-    players[colour] = evolve(p, **mine)
-    state = evolve(
-        state,
-        players=tuple(players),
-        pending=pending,
-        phase="move" if pending else "act",
-        **changed,
-    )
+    players[colour] = player
+    new = clone(state)
+    fields = new.__dict__
+    fields["players"] = tuple(players)
+    fields["pending"] = pending
+    fields["phase"] = "move" if pending else "act"
+    if changed:
+        fields.update(changed)
+    state = new
     if version == 3 and "palms" in mine:
         state = note_unknown_palms(state, mine["palms"])
     if state.tracks.get("supply.coins") is not None:

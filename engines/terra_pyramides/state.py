@@ -36,6 +36,18 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+def clone(obj: T) -> T:
+    """A fresh copy of a frozen state object, for the caller to fill before anyone sees it.
+
+    ``new = clone(state); new.__dict__.update(...)`` is ``evolve`` without the keyword
+    dict: the rules build one copy per move and set its fields in place (the copy is not
+    shared until it is returned, so the states stay immutable for everyone else).
+    """
+    new = _new(obj.__class__)
+    _set(new, "__dict__", obj.__dict__.copy())
+    return new
+
+
 @dataclass(frozen=True)
 class Site:
     """A building site carrying a foundation tile (level 0) or a pyramid (levels 1-5)."""
