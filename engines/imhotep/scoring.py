@@ -58,14 +58,19 @@ def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int |
             continue
         best = ordered.index(count)  # 0-based rank: how many have more
         tied = ordered.count(count)
+        if tied == 1:  # the common case: one cell, or 0 beyond the table
+            cell = table[best] if best < len(table) else 0
+            out[seat] = None if cell is None else (0 + cell) // 1  # as sum([cell]) // 1
+            continue
         cells = table[best : best + tied]
         cells = [*cells, *[0] * (tied - len(cells))]  # ranks beyond the table score 0
         out[seat] = None if None in cells else sum(cells) // tied
     return out
 
 
-def _burial_groups(burial: Sequence[int]) -> dict[int, list[int]]:
-    """Owner -> sizes of its connected groups (in order of each group's first stone).
+def _burial_group_members(burial: Sequence[int]) -> list[list[int]]:
+    """The connected same-colour groups as member lists, in order of each group's first
+    stone; a group merged into an earlier one is left empty.
 
     Stone i lies in column i // 3, row i % 3 (P4), so its earlier neighbours are i - 1
     within the column and i - 3 to the left. One pass keeps each stone's group as a shared
@@ -91,8 +96,13 @@ def _burial_groups(burial: Sequence[int]) -> dict[int, list[int]]:
             groups.append(mine)
         mine.append(i)
         group.append(mine)
+    return groups
+
+
+def _burial_groups(burial: Sequence[int]) -> dict[int, list[int]]:
+    """Owner -> sizes of its connected groups (in order of each group's first stone)."""
     areas: dict[int, list[int]] = {}
-    for members in groups:
+    for members in _burial_group_members(burial):
         if members:
             owner = burial[members[0]]
             if owner in areas:
@@ -112,11 +122,18 @@ def burial_areas(burial: Sequence[int]) -> list[list[int]]:
     return [sorted(areas.get(seat, []), reverse=True) for seat in range(max(areas, default=-1) + 1)]
 
 
+# S4 points of an area by its size, read from a table for every size a sheet can hold.
+_AREA_POINTS = tuple(triangle_with_tail(size) for size in range(128))
+
+
 def burial_a(burial: Sequence[int], n: int) -> list[int]:
     points = [0] * n
-    for seat, sizes in _burial_groups(burial).items():
-        if seat < n:
-            points[seat] = sum([triangle_with_tail(size) for size in sizes])
+    for members in _burial_group_members(burial):
+        if members:
+            seat = burial[members[0]]
+            if seat < n:
+                size = len(members)
+                points[seat] += _AREA_POINTS[size] if size < 128 else triangle_with_tail(size)
     return points
 
 

@@ -180,20 +180,28 @@ def end_position(ctx, sheet: Sheet) -> EndPosition:
     violations = sheet_violations(ctx, sheet)
     if violations:
         raise IllegalMove(violations)
-    players = sheet.players
     burial = sheet.burial
-    return EndPosition(
-        track=[p.track for p in players],
-        sled=[p.sled for p in players],
-        burial=[s - 1 for s in burial],
-        obelisk=[p.obelisk for p in players],
+    track, sled, obelisk, hands, missing = [], [], [], [], []
+    on_obelisk = 0
+    for p in sheet.players:  # one pass: each seat's column of the end position
+        track.append(p.track)
+        sled.append(p.sled)
+        obelisk.append(p.obelisk)
+        on_obelisk += p.obelisk + 3 * p.obelisks_erected
         # Scoring only reads the hands: the sheet's (frozen model's) dicts serve as they are.
-        hands=[p.cards for p in players],
-        site_stones={
+        hands.append(p.cards)
+        missing.append(frozenset(p.missing_monuments))
+    return EndPosition(
+        track,
+        sled,
+        [s - 1 for s in burial],
+        obelisk,
+        hands,
+        {
             "pyramid": sheet.pyramid_stones,
             "temple": sheet.temple_stones,
             "burial": len(burial),
-            "obelisk": sum([p.obelisk + 3 * p.obelisks_erected for p in players]),
+            "obelisk": on_obelisk,
         },
-        missing=[frozenset(p.missing_monuments) for p in players],
+        missing,
     )
