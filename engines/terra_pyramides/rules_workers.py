@@ -14,7 +14,7 @@ from engines.terra_pyramides.facts import (
 from engines.terra_pyramides.options import (
     SITE_CAPACITY,
 )
-from engines.terra_pyramides.state import TerraState, evolve
+from engines.terra_pyramides.state import TerraState, clone, evolve
 
 Square = tuple[int, int]
 
@@ -78,12 +78,16 @@ def check_move_worker(state: TerraState, move: mv.MoveWorker) -> list[Violation]
                 sq=list(move.origin),
             )
         ]
-    if direction_between(move.origin, move.target) is None:
+    found = direction_between(move.origin, move.target)
+    if found is None:
         return [
             violation("not_straight", "M6.1", "workers move in one straight line (8 directions)")
         ]
     out = check_destination(state, move.target)
-    for sq in between(move.origin, move.target):
+    (dr, dc), n = found
+    r, c = move.origin
+    for i in range(1, n):  # the squares between origin and target (``between``)
+        sq = (r + dr * i, c + dc * i)
         kind = kind_at(state, sq)
         if kind in ("site", "empty", "off"):
             what = (
@@ -121,26 +125,28 @@ def check_move_worker(state: TerraState, move: mv.MoveWorker) -> list[Violation]
 
 
 def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
-    colour = state.colour()
+    colour, target = state.colour(), move.target
     pending = list(state.pending)
     pending.remove(move.origin)
-    site = state.sites[move.target]
+    site = state.sites[target]
     sites = dict(state.sites)
-    sites[move.target] = evolve(site, owner=colour, workers=site.workers + 1)
+    sites[target] = evolve(site, owner=colour, workers=site.workers + 1)
     players = list(state.players)
-    players[colour] = evolve(players[colour], claimed=players[colour].claimed | {move.target})
+    player = players[colour] = clone(players[colour])
+    player.__dict__["claimed"] = player.claimed | {target}
     # The crossed squares exclude the target, the only site that changes, so asking the
     # state before or after the move gives the same kinds.
-    unknown_path = any(kind_at(state, sq) is None for sq in between(move.origin, move.target))
-    state = evolve(
-        state,
-        sites=sites,
-        players=tuple(players),
-        pending=tuple(pending),
-        arrived=state.arrived | {move.target},
-        first_target=move.target if first_turn_applies(state) else state.first_target,
-        phase="move" if pending else "act",
-    )
+    unknown_path = any(kind_at(state, sq) is None for sq in between(move.origin, target))
+    new = clone(state)
+    fields = new.__dict__
+    fields["sites"] = sites
+    fields["players"] = tuple(players)
+    fields["pending"] = tuple(pending)
+    fields["arrived"] = state.arrived | {target}
+    if first_turn_applies(state):
+        fields["first_target"] = target
+    fields["phase"] = "move" if pending else "act"
+    state = new
     if unknown_path:
         state = state.note(
             "M6.3 worker path squares", f"{NO_MAP}: crossed squares of unknown type", f"{KEY}:M6.3"
