@@ -323,20 +323,6 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
 
 
 # ---- M3-M5: the line and its resolution --------------------------------------------------
-def _line_offsets(state: TerraState, move: mv.ChooseLine) -> list[int] | None:
-    assert state.placed is not None and move.squares is not None
-    (d0, d1), (r0, c0) = AXIS_STEPS[move.axis], state.placed
-    ks = []
-    for ls in move.squares:
-        r, c = ls.square
-        dr, dc = r - r0, c - c0
-        k = dr if d0 else dc
-        if d0 * k != dr or d1 * k != dc:
-            return None
-        ks.append(k)
-    return ks
-
-
 def derive_line(state: TerraState, axis: str) -> tuple[mv.LineSquare, ...]:
     """The whole run along ``axis`` through the placed tile, between sites or the edge."""
     assert state.placed is not None
@@ -366,30 +352,24 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
         ]
     move = _with_squares(state, move)
     opts = state.ctx.options
-    ks = _line_offsets(state, move)
-    # Distinct consecutive offsets (a sorted run equal to a range has no repeats).
-    low = min(ks) if ks else 0
-    if ks is None or sorted(ks) != list(range(low, low + len(ks))):
-        return [
-            violation(
-                "line_not_straight",
-                "M3.1",
-                "the squares are not one unbroken {axis} line",
-                axis=move.axis,
-            )
-        ]
-    if 0 not in ks:
-        return [
-            violation("line_misses_tile", "M3.1", "the line must contain the tile placed this turn")
-        ]
+    assert state.placed is not None and move.squares is not None
+    (d0, d1), (r0, c0) = AXIS_STEPS[move.axis], state.placed
     out: list[Violation] = []
-    # One pass over the squares checks each one and totals what the later checks need
-    # (tiles, eyes, Nile squares); the totals are used only once every square matched.
+    # One pass over the squares finds each one's offset k from the placed tile along the
+    # axis, checks each square and totals what the later checks need (tiles, eyes, Nile
+    # squares). The line's shape is judged first, then the squares, then the totals.
+    ks: list[int] = []
+    on_axis = True
     n_tiles = eyes = nile = n_blocks = 0
     tiles, sites, board, kinds = state.tiles, state.sites, state.board, state.kinds
     for ls in move.squares:
-        # kind_at(state, ls.square), with the state's maps read once per line
         sq = ls.square
+        dr, dc = sq[0] - r0, sq[1] - c0
+        k = dr if d0 else dc
+        if d0 * k != dr or d1 * k != dc:
+            on_axis = False
+        ks.append(k)
+        # kind_at(state, sq), with the state's maps read once per line
         if sq in tiles:
             actual: str | None = "tile"
         elif sq in sites:
@@ -459,6 +439,21 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
                         "only a 1-grave-good 1-block tile may give a white block",
                     )
                 )
+    # Distinct consecutive offsets (a sorted run equal to a range has no repeats).
+    low = min(ks)
+    if not on_axis or sorted(ks) != list(range(low, low + len(ks))):
+        return [
+            violation(
+                "line_not_straight",
+                "M3.1",
+                "the squares are not one unbroken {axis} line",
+                axis=move.axis,
+            )
+        ]
+    if 0 not in ks:
+        return [
+            violation("line_misses_tile", "M3.1", "the line must contain the tile placed this turn")
+        ]
     if out:
         return out
     if n_tiles > opts.max_tile_line:
@@ -473,7 +468,6 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
         )
     if opts.a3_line_extent == "whole_run":
         delta = AXIS_STEPS[move.axis]
-        r0, c0 = state.placed  # type: ignore[misc]
         below, above = low - 1, low + len(ks)
         for end in (
             (r0 + delta[0] * below, c0 + delta[1] * below),
@@ -536,19 +530,39 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
     move = _with_squares(state, move)
     opts, colour = state.ctx.options, state.colour()
     version = opts.version
-    # One pass over the squares: the line's tiles, oasis items, oasis and Nile squares,
-    # Horus eyes, and what the non-tile squares show (learnt without a map).
+    # One pass over the squares: the line's tiles (their eyes, grave goods, oasis icons,
+    # blocks and worker symbols), oasis items, oasis and Nile squares, and what the
+    # non-tile squares show (learnt without a map).
     tiles = state.tiles
-    line_tiles: list[tuple[mv.LineSquare, mv.Tile]] = []
+    p = state.players[colour]
+    # Grave goods (VH8) and R3 materials; a 1-good-1-block tile gives white (VH9, A14).
+    blocks = dict(p.blocks)
+    white_rule = opts.a14_grave_good_block == "white"
     items: list[mv.Gain] = []
     facts: dict[Square, str] = {}
-    board_oases = nile = eyes = 0
+    wanted: list[Square] = []  # R4: one square per worker symbol, in line order (M4)
+    board_oases = tile_oases = nile = eyes = goods = 0
     for ls in move.squares:
         kind = ls.kind
         if kind == "tile":
-            tile = tiles[ls.square]
-            line_tiles.append((ls, tile))
+            sq = ls.square
+            tile = tiles[sq]
             eyes += tile.eyes
+            goods += tile.grave_goods
+            tile_oases += tile.oases
+            symbols = tile.blocks
+            if symbols:
+                white = (
+                    version >= 2
+                    and tile.grave_goods == 1
+                    and len(symbols) == 1
+                    and (white_rule or ls.take_white)
+                )
+                for c in symbols:
+                    key = "white" if white else c
+                    blocks[key] = blocks.get(key, 0) + 1
+            if tile.workers:
+                wanted.extend([sq] * tile.workers)
         else:
             facts[ls.square] = kind
             if kind == "oasis":
@@ -558,40 +572,25 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
         if ls.oasis_item is not None:
             items.append(ls.oasis_item)
             eyes += ls.oasis_item.eyes
-    p = state.players[colour]
     # R1 oasis: a coin each (Ver1/2); Ver3 also the oasis track and the pictured item (VN10).
     # A16 says whether board squares, tile icons or both count.
     source = opts.a16_oasis_source
     oases = (board_oases if source != "tile_icons" else 0) + (
-        sum(tile.oases for _, tile in line_tiles) if source != "board_squares" else 0
+        tile_oases if source != "board_squares" else 0
     )
-    coins = p.coins + sum(i.coins for i in items)
-    if version < 3 or not opts.a16_oasis_item_replaces_coin:
-        coins += oases
-    # Grave goods (VH8) and R3 materials; a 1-good-1-block tile gives white (VH9, A14).
-    blocks = dict(p.blocks)
-    goods = 0
-    for ls, tile in line_tiles:
-        goods += tile.grave_goods
-        white = (
-            version >= 2
-            and tile.grave_goods == 1
-            and len(tile.blocks) == 1
-            and (opts.a14_grave_good_block == "white" or ls.take_white)
-        )
-        for c in tile.blocks:
-            key = "white" if white else c
-            blocks[key] = blocks.get(key, 0) + 1
-    for item in items:
+    coins = p.coins
+    for item in items:  # after the tiles' blocks, as the items are taken
+        coins += item.coins
         goods += item.grave_goods
         for c in item.blocks:
             blocks[c] = blocks.get(c, 0) + 1
+    if version < 3 or not opts.a16_oasis_item_replaces_coin:
+        coins += oases
     for c in move.blocks_unavailable:  # L9/G8: symbols the supply could not serve
         blocks[c] -= 1
         if not blocks[c]:
             del blocks[c]
     # R4: workers from the stock onto the worker symbols (M4), to be moved one by one.
-    wanted = [ls.square for ls, tile in line_tiles for _ in range(tile.workers)]
     pending = tuple(wanted[: p.stock])
     mine: dict[str, Any] = {
         "coins": coins,
