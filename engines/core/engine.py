@@ -224,7 +224,8 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 ]
             )
         n = len(env.players)
-        if n not in self.meta.player_counts:
+        meta = self.meta
+        if not meta.min_players <= n <= meta.max_players:  # as ``n in meta.player_counts``
             raise SetupError(
                 [
                     Violation(
@@ -262,7 +263,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 checked[id(edition)] = problems
         if problems[1]:
             raise SetupError(list(problems[1]))
-        return GameContext(players=tuple(env.players), options=options, edition=edition)
+        return GameContext(tuple(env.players), options, edition)
 
     def parse_move(self, record: Any, index: int) -> MoveT:
         return parse_model(self.move_adapter, record, f"$.moves[{index}]")  # type: ignore[no-any-return]
@@ -344,31 +345,37 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         categories = self.categories
         keys = _category_keys(categories)
         tiebreak = scored.tiebreak
-        totals, breakdowns, completes = [], [], []
+        rows = []
         for points in scored.breakdown:  # one pass per seat: points, total, completeness
-            values = list(map(points.get, keys))
-            breakdowns.append(tuple(zip(keys, values, strict=True)))
-            # As adding ``value or 0`` from int 0: a falsy value (0, 0.0, None) adds nothing.
-            totals.append(sum([value for value in values if value]))
-            completes.append(None not in values)
+            get = points.get
+            breakdown = tuple([(k, get(k)) for k in keys])
+            total = 0
+            complete = True
+            for _, value in breakdown:
+                if value is None:
+                    complete = False
+                else:
+                    total += value or 0  # as sum(v or 0): a falsy 0.0 adds int 0
+            rows.append((breakdown, total, complete))
         ranks = (
             list(scored.ranks)
             if scored.ranks is not None
-            else competition_ranks([(total, *tiebreak[seat]) for seat, total in enumerate(totals)])
+            else competition_ranks([(row[1], *tiebreak[seat]) for seat, row in enumerate(rows)])
         )
         names = ctx.players
+        # Positional arguments: a frozen dataclass's __init__ is measurably cheaper that way.
         players = tuple(
             [
                 PlayerResult(
                     seat + 1,
                     names[seat],
-                    totals[seat],
+                    total,
                     breakdown,
                     ranks[seat],
                     tuple(tiebreak[seat]),
-                    completes[seat],
+                    complete,
                 )
-                for seat, breakdown in enumerate(breakdowns)
+                for seat, (breakdown, total, complete) in enumerate(rows)
             ]
         )
         meta = self.meta
