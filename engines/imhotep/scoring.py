@@ -156,7 +156,7 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
     opts = ctx.options
     unchecked: list[Unchecked] = []
     if opts.sides.burial == "A":
-        burial: list[int | None] = list(burial_a(end.burial, n))
+        burial: Sequence[int | None] = burial_a(end.burial, n)
     else:
         table = [printed(f"burial_b.ranks.{r}") for r in range(4)]
         burial = burial_b(end.burial, n, table)
@@ -207,12 +207,7 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
     ]
     if opts.pharaohs_wrath:
         notes.append("Pharaoh's Wrath: -5 once for any missing monument (G19)")
-    return Scored(
-        breakdown=breakdown,
-        tiebreak=[[s] for s in end.sled],
-        unchecked=unchecked,
-        notes=notes,
-    )
+    return Scored(breakdown, [[s] for s in end.sled], unchecked, notes)
 
 
 def missing_monuments(present: Sequence[set[str]], n: int) -> list[frozenset[str]]:

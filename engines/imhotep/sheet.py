@@ -51,20 +51,20 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
             )
         ]
     out = []
-    own_burial = [0] * n
-    for i, seat in enumerate(sheet.burial):
-        if seat > n:
-            out.append(
-                v(
-                    "sheet.burial_seat",
-                    "P4",
-                    "there is no seat {seat}",
-                    f"$.sheet.burial[{i}]",
-                    seat=seat,
+    burial = sheet.burial
+    if burial and max(burial) > n:
+        for i, seat in enumerate(burial):
+            if seat > n:
+                out.append(
+                    v(
+                        "sheet.burial_seat",
+                        "P4",
+                        "there is no seat {seat}",
+                        f"$.sheet.burial[{i}]",
+                        seat=seat,
+                    )
                 )
-            )
-        else:
-            own_burial[seat - 1] += 1
+    own_burial = [burial.count(seat) for seat in range(1, n + 1)]  # seats are >= 1 (model)
     options = ctx.options
     side_b = options.sides.obelisk == "B"
     wrath = options.pharaohs_wrath
