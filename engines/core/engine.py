@@ -130,6 +130,12 @@ def _category_keys(categories: tuple[Category, ...]) -> tuple[str, ...]:
     return cached[1]
 
 
+def _options_json(options: BaseModel) -> dict[str, Any]:
+    """``options.model_dump(mode="json")`` straight from the model's serializer (the same
+    call with the same defaults, without model_dump's own overhead)."""
+    return options.__pydantic_serializer__.to_python(options, mode="json")  # type: ignore[no-any-return]
+
+
 class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     """Base class of every engine. Subclasses fill the ClassVars and the rule hooks."""
 
@@ -386,7 +392,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             self.tiebreaks,
             players,
             tuple(scored.unchecked),
-            ctx.options.model_dump(mode="json"),
+            _options_json(ctx.options),
             tuple(scored.notes),
         )
 

@@ -67,7 +67,8 @@ def parse_model(model: type[BaseModel] | TypeAdapter[Any], data: Any, prefix: st
     try:
         if isinstance(model, TypeAdapter):
             return model.validate_python(data)
-        return model.model_validate(data)
+        # As model_validate with its defaults, without that classmethod's own overhead.
+        return model.__pydantic_validator__.validate_python(data)
     except ValidationError as error:
         tag = data.get("type") if isinstance(data, Mapping) else None
         raise MalformedInput(violations_from(error, prefix, drop_first=tag)) from None
