@@ -37,10 +37,18 @@ def step(square: Square, delta: Square, n: int = 1) -> Square:
 def direction_between(a: Square, b: Square) -> tuple[Square, int] | None:
     """Unit step and distance from a to b along one of the 8 directions, else None."""
     dr, dc = b[0] - a[0], b[1] - a[1]
-    if (dr, dc) == (0, 0) or not (dr == 0 or dc == 0 or abs(dr) == abs(dc)):
+    # Branches instead of max/abs/floor division on tuples: called for every placed tile
+    # and worker move (same results).
+    if dr == 0:
+        if dc == 0:
+            return None
+        return ((0, 1), dc) if dc > 0 else ((0, -1), -dc)
+    n = dr if dr > 0 else -dr
+    if dc == 0:
+        return ((1 if dr > 0 else -1, 0), n)
+    if n != (dc if dc > 0 else -dc):
         return None
-    n = max(abs(dr), abs(dc))
-    return ((dr // n, dc // n), n)
+    return ((1 if dr > 0 else -1, 1 if dc > 0 else -1), n)
 
 
 def between(a: Square, b: Square) -> list[Square]:

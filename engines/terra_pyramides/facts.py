@@ -64,7 +64,7 @@ def symbols_on_advance(
 ) -> int | None:
     if eyes == 0:
         return 0
-    spaces = edition_list(state, "horus_track.coin_spaces")
+    spaces = state.tracks.get("horus_track.coin_spaces")
     if spaces is None:
         return recorded
     start = state.players[colour].horus
@@ -75,7 +75,7 @@ def check_horus(state: TerraState, colour: int, eyes: int, recorded: int | None)
     if state.ctx.options.version < 2:
         return []
     player = state.players[colour]
-    spaces = edition_list(state, "horus_track.coin_spaces")
+    spaces = state.tracks.get("horus_track.coin_spaces")
     if eyes == 0:
         if recorded:
             return [
@@ -172,7 +172,7 @@ def horus_changes(
         return {"coins": player.coins + eyes}, {}
     if eyes == 0:
         return {}, {}
-    spaces = edition_list(state, "horus_track.coin_spaces")
+    spaces = state.tracks.get("horus_track.coin_spaces")
     end = player.horus + eyes
     if spaces is not None:
         passed = sum(1 for s in spaces if player.horus < s <= end)
@@ -198,7 +198,7 @@ def boat_goal(state: TerraState) -> int | None:
 
 
 def boat_steps(state: TerraState, colour: int, wanted: int) -> int:
-    goal = boat_goal(state)
+    goal = state.tracks.get("nile_track.goal_space")  # boat_goal(state)
     here = state.players[colour].boat
     return wanted if goal is None else max(0, min(wanted, goal - here))
 
@@ -207,7 +207,7 @@ def check_palms(
     state: TerraState, colour: int, steps: int, recorded: int | None
 ) -> list[Violation]:
     player = state.players[colour]
-    spaces = edition_list(state, "nile_track.palm_spaces")
+    spaces = state.tracks.get("nile_track.palm_spaces")
     if spaces is not None:
         expected = sum(1 for s in spaces if s <= player.boat + steps)
         if recorded is not None and recorded != expected:
@@ -253,7 +253,7 @@ def boat_changes(
     if steps <= 0:
         return {}, {}
     end = player.boat + steps
-    spaces = edition_list(state, "nile_track.palm_spaces")
+    spaces = state.tracks.get("nile_track.palm_spaces")
     changed: dict[str, Any] = {}
     if spaces is not None:
         palms: int | None = sum(1 for s in spaces if s <= end)
@@ -275,7 +275,7 @@ def apply_boat(state: TerraState, colour: int, steps: int, recorded: int | None)
 
 
 def note_unknown_palms(state: TerraState, palms: int | None) -> TerraState:
-    if palms is not None or edition_list(state, "nile_track.palm_spaces") is not None:
+    if palms is not None or state.tracks.get("nile_track.palm_spaces") is not None:
         return state
     return state.note(
         "S11 palms reached",

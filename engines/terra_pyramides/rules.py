@@ -19,7 +19,7 @@ from engines.terra_pyramides.options import (
     STRATEGY_CARDS,
     WORKERS_BY_PLAYERS,
 )
-from engines.terra_pyramides.state import PlayerState, TerraState, evolve
+from engines.terra_pyramides.state import PlayerState, TerraState, clone
 from engines.terra_pyramides.supply import read_supply
 
 PIECES_PER_COLOUR = 16  # C2, inferred (64 pieces in 4 colours)
@@ -87,7 +87,7 @@ def check(state: TerraState, move: Any) -> list[Violation]:
 def next_state(state: TerraState, move: Any) -> TerraState:
     new = APPLIES[move.type](state, move)
     if new is state:
-        new = evolve(state)
+        new = clone(state)
     # ``new`` is a fresh object nobody else holds yet: setting the counter in place saves a
     # copy per move (replays fold hundreds of moves; see bench/bench_terra_pyramides.py).
     new.__dict__["step"] = state.step + 1

@@ -38,7 +38,15 @@ def check_place(state: TerraState, move: mv.PlaceTile) -> list[Violation]:
     opts, sq = state.ctx.options, move.square
     if state.hands[state.seat] is None:
         return [violation("no_hand_tile", "L6", "the player has no hand tile to place")]
-    kind = kind_at(state, sq)
+    # kind_at(state, sq) without the call
+    if sq in state.tiles:
+        kind: str | None = "tile"
+    elif sq in state.sites:
+        kind = "site"
+    elif state.board is None:
+        kind = state.kinds.get(sq)
+    else:
+        kind = kind_at(state, sq)
     if kind == "tile":
         out.append(
             violation("square_taken", "M1.1", "square {sq} already holds a tile", sq=list(sq))
@@ -128,7 +136,6 @@ def _check_facing_kind(state: TerraState, move: mv.PlaceTile) -> list[Violation]
     target = move.facing.square
     site = state.sites.get(target)
     actual = None if site is None else ("foundation" if site.level == 0 else "pyramid")
-    kind = kind_at(state, target)
     if actual is not None and actual != move.facing.kind:
         return [
             violation(
@@ -150,6 +157,7 @@ def _check_facing_kind(state: TerraState, move: mv.PlaceTile) -> list[Violation]
                 claimed=move.facing.kind,
             )
         ]
+    kind = None if actual is not None else kind_at(state, target)
     if actual is None and kind not in (None, "site"):
         return [
             violation(
@@ -286,31 +294,17 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
             due = completed_by(state, move.square)
             if due:
                 state = evolve(state, due=due)
-        else:
-            state = state.note(
-                "VH11 surround completions",
-                f"{NO_MAP}: a completed surround cannot be seen; the recorded bonuses are "
-                "used and a missing one is not detected",
-                f"{KEY}:VH11",
-            )
+        elif SURROUNDS_UNSEEN not in state.noted:
+            state = state.note(SURROUNDS_UNSEEN, *UNCHECKED_PLACE[SURROUNDS_UNSEEN])
     if state.board is None:
         if (
             FACED_FIRST not in state.noted
             and state.ctx.options.a1_faced_site_first
             and _unknown_between(state, move)
         ):
-            state = state.note(
-                FACED_FIRST,
-                f"{NO_MAP}: squares between the tile and the faced site are of unknown type; "
-                "that none is a building site is taken from the judge's record",
-                f"{KEY}:M1.3",
-            )
-        state = state.note(
-            "M1.1/L4 placement square type",
-            f"{NO_MAP}: whether the square is an ordinary one (not site, oasis or Nile) is "
-            "taken from the judge's record",
-            f"{KEY}:L4",
-        )
+            state = state.note(FACED_FIRST, *UNCHECKED_PLACE[FACED_FIRST])
+        if SQUARE_TYPE_UNSEEN not in state.noted:
+            state = state.note(SQUARE_TYPE_UNSEEN, *UNCHECKED_PLACE[SQUARE_TYPE_UNSEEN])
         if (
             state.ctx.options.symbol_variant
             and move.square_symbol is None
@@ -320,6 +314,28 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
                 "VS2 square symbol", f"{NO_MAP} and no recorded symbol", f"{KEY}:VS2"
             )
     return state
+
+
+SURROUNDS_UNSEEN = "VH11 surround completions"
+SQUARE_TYPE_UNSEEN = "M1.1/L4 placement square type"
+# Unchecked items a placement notes without a map: item -> (reason, rule), built once.
+UNCHECKED_PLACE = {
+    SURROUNDS_UNSEEN: (
+        f"{NO_MAP}: a completed surround cannot be seen; the recorded bonuses are "
+        "used and a missing one is not detected",
+        f"{KEY}:VH11",
+    ),
+    FACED_FIRST: (
+        f"{NO_MAP}: squares between the tile and the faced site are of unknown type; "
+        "that none is a building site is taken from the judge's record",
+        f"{KEY}:M1.3",
+    ),
+    SQUARE_TYPE_UNSEEN: (
+        f"{NO_MAP}: whether the square is an ordinary one (not site, oasis or Nile) is "
+        "taken from the judge's record",
+        f"{KEY}:L4",
+    ),
+}
 
 
 # ---- M3-M5: the line and its resolution --------------------------------------------------
@@ -350,7 +366,8 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
                 "without a board map, record the squares of the line and what they show",
             )
         ]
-    move = _with_squares(state, move)
+    if move.squares is None:
+        move = _with_squares(state, move)
     opts = state.ctx.options
     assert state.placed is not None and move.squares is not None
     (d0, d1), (r0, c0) = AXIS_STEPS[move.axis], state.placed
@@ -527,7 +544,8 @@ def block_gains(state: TerraState, squares: tuple[mv.LineSquare, ...]) -> list[s
 
 
 def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
-    move = _with_squares(state, move)
+    if move.squares is None:
+        move = _with_squares(state, move)
     opts, colour = state.ctx.options, state.colour()
     version = opts.version
     # One pass over the squares: the line's tiles (their eyes, grave goods, oasis icons,

@@ -118,8 +118,9 @@ class TerraState:
     step: int = 0  # moves applied, to name where an unchecked item arose
 
     def colour(self, seat: int | None = None) -> int:
-        seat = self.seat if seat is None else seat
-        return 0 if self.ctx.options.mission is not None else seat
+        if self.ctx.options.mission is not None:
+            return 0
+        return self.seat if seat is None else seat
 
     @property
     def me(self) -> PlayerState:
@@ -127,8 +128,11 @@ class TerraState:
 
     def with_player(self, colour: int, **changes: Any) -> TerraState:
         players = list(self.players)
-        players[colour] = evolve(players[colour], **changes)
-        return evolve(self, players=tuple(players))
+        player = players[colour] = clone(players[colour])
+        player.__dict__.update(changes)
+        new = clone(self)
+        new.__dict__["players"] = tuple(players)
+        return new
 
     def with_site(self, sq: Square, site: Site | None) -> TerraState:
         sites = dict(self.sites)
