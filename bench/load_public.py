@@ -152,17 +152,22 @@ def server_cpu_seconds(master: subprocess.Popen) -> float:
     return total / ticks
 
 
-def wait_worker_idle(worker: subprocess.Popen, timeout: float = 240) -> float:
-    """Seconds until the Celery queue is empty, no task is held (ETA tasks count) and the
-    (solo) worker used under 50 ms of CPU in the last second, twice in a row."""
+def wait_workers_idle(workers: list[subprocess.Popen], timeout: float = 240) -> float:
+    """Seconds until the Celery queues are empty, no task is held (ETA tasks count) and the
+    workers used under 50 ms of CPU in the last second, twice in a row."""
     import redis
 
     client = redis.Redis.from_url(REDIS_URL)
-    started, quiet, cpu = time.monotonic(), 0, server_cpu_seconds(worker)
+
+    def cpu_now() -> float:
+        return sum(server_cpu_seconds(w) for w in workers)
+
+    started, quiet, cpu = time.monotonic(), 0, cpu_now()
     while time.monotonic() - started < timeout:
         time.sleep(1)
-        now = server_cpu_seconds(worker)
-        busy = client.llen("celery") or client.hlen("unacked") or now - cpu > 0.05
+        now = cpu_now()
+        queued = client.llen("celery") + client.llen("pages")
+        busy = queued or client.hlen("unacked") or now - cpu > 0.05
         cpu = now
         quiet = 0 if busy else quiet + 1
         if quiet >= 2:
@@ -295,17 +300,21 @@ def main() -> None:
                  f"127.0.0.1:{PORT}", "-w", str(args.workers), "-k", "gthread",
                  "--threads", str(args.threads), "--backlog", "2048", "--keep-alive", "30",
                  *access_log], logs / "gunicorn.log")  # fmt: skip
-    # The worker as docker-compose runs it (prefork, 2 processes): a page prerender (~10 s
-    # for 500 players here) must not hold up a standings recompute.
-    worker = start([str(ROOT / ".venv/bin/celery"), "-A", "referee", "worker", "--concurrency=2",
-                    "-n", "bench@%h", "--without-gossip", "--without-mingle",
-                    "--loglevel=WARNING"], logs / "celery.log")  # fmt: skip
+    # The workers as docker-compose runs them: "worker" (queue celery, 2 processes) and
+    # "pages" (the page renders' own queue, 1 process), so a ~10 s prerender for 500
+    # players never holds up a standings recompute.
+    celery = [str(ROOT / ".venv/bin/celery"), "-A", "referee", "worker", "--without-gossip",
+              "--without-mingle", "--loglevel=WARNING"]  # fmt: skip
+    worker = start([*celery, "-Q", "celery", "--concurrency=2", "-n", "bench@%h"],
+                   logs / "celery.log")  # fmt: skip
+    pages = start([*celery, "-Q", "pages", "--concurrency=1", "-n", "bench-pages@%h"],
+                  logs / "celery-pages.log")  # fmt: skip
     try:
         standings = f"{BASE}/ja/events/{SLUG}/standings/"
         wait_http(standings)
         # The seeding's tasks (standings, the ratings run ~10 s later and the page refresh
         # it triggers) must not share the CPU with the measurements.
-        print(f"worker idle after {wait_worker_idle(worker):.1f}s")
+        print(f"workers idle after {wait_workers_idle([worker, pages]):.1f}s")
         urllib.request.urlopen(standings).read()
         cpu_before = server_cpu_seconds(web)
         closed = wrk(standings, 200, args.duration)
@@ -354,6 +363,7 @@ def main() -> None:
     finally:
         stop(web)
         stop(worker)
+        stop(pages)
 
 
 if __name__ == "__main__":

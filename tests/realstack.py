@@ -56,9 +56,13 @@ class RealWorker:
         self.queue = f"referee-test-{uuid.uuid4().hex[:12]}"
         self.nodename = f"{self.queue}@{socket.gethostname()}"
         self.log_path = log_path
+        from django.conf import settings
+
         env = {k: v for k, v in os.environ.items() if k != "PYTEST_XDIST_WORKER"}
         env.update(
             DJANGO_SETTINGS_MODULE="referee.settings.test",
+            # The worker's cache writes (versions, renders) must be the ones this process reads.
+            TEST_CACHE_KEY_PREFIX=settings.CACHES["default"]["KEY_PREFIX"],
             DATABASE_URL=database_url,
             REDIS_URL=redis_url,
             CONN_MAX_AGE="0",
@@ -111,8 +115,12 @@ def route_to(app, queue: str | None, eager: bool) -> None:
 
     Celery caches its queue table and router on first use, so those caches are dropped.
     """
+    from django.conf import settings
+
     app.conf.task_always_eager = eager
     app.conf.task_default_queue = queue or "celery"
+    # The test's worker consumes only its own queue: every task goes there, routed ones too.
+    app.conf.task_routes = {"*": {"queue": queue}} if queue else settings.CELERY_TASK_ROUTES
     for cached in ("queues", "default_queue", "router"):
         app.amqp.__dict__.pop(cached, None)
     app.amqp._rtable = None

@@ -1,5 +1,5 @@
-"""docker-compose.yml points at real entry points of this project, and web and worker
-share one environment."""
+"""docker-compose.yml points at real entry points of this project, web and workers share
+one environment, and every Celery queue has a worker."""
 
 from __future__ import annotations
 
@@ -23,13 +23,14 @@ def _command(service: dict) -> list[str]:
     return shlex.split(command) if isinstance(command, str) else list(command)
 
 
-def test_the_app_services_are_web_worker_and_migrate():
-    assert APP_SERVICES == ["migrate", "web", "worker"]
+def test_the_app_services_are_web_workers_and_migrate():
+    assert APP_SERVICES == ["migrate", "pages", "web", "worker"]
     assert (ROOT / SERVICES["web"]["build"] / "Dockerfile").is_file()
 
 
 def test_web_and_worker_get_the_same_environment():
     assert SERVICES["web"]["environment"] == SERVICES["worker"]["environment"]
+    assert SERVICES["pages"]["environment"] == SERVICES["worker"]["environment"]
     assert SERVICES["migrate"]["environment"] == SERVICES["web"]["environment"]
 
 
@@ -48,15 +49,31 @@ def test_web_runs_gunicorn_on_the_project_wsgi_application():
     assert callable(getattr(module, attribute or "application"))
 
 
-def test_worker_runs_the_project_celery_app():
+@pytest.mark.parametrize("name", ["worker", "pages"])
+def test_workers_run_the_project_celery_app(name):
     from celery import Celery
 
-    command = _command(SERVICES["worker"])
+    command = _command(SERVICES[name])
     assert command[:2] == ["celery", "-A"]
     app_module = importlib.import_module(command[2])
     assert isinstance(app_module.celery_app, Celery)
     assert app_module.celery_app is importlib.import_module("referee.celery").app
     assert command[3] == "worker"
+
+
+def _queues(name: str) -> set[str]:
+    command = _command(SERVICES[name])
+    return set(command[command.index("-Q") + 1].split(","))
+
+
+def test_every_queue_a_task_is_routed_to_has_a_worker_and_page_renders_have_their_own():
+    from django.conf import settings
+
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    consumed = _queues("worker") | _queues("pages")
+    assert routed | {"celery"} <= consumed  # "celery": every task not routed elsewhere
+    assert _queues("pages") == {settings.PAGES_QUEUE} and settings.PAGES_QUEUE in routed
+    assert settings.PAGES_QUEUE not in _queues("worker")  # standings never wait on renders
 
 
 def test_migrate_runs_a_real_management_command():

@@ -138,6 +138,11 @@ CELERY_RESULT_EXPIRES = 60 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=60)
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=120)
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Page renders (a publication's flip, a ratings refresh: ~10 s for 500 players) run on their
+# own queue and worker, so a standings recompute never waits behind one (docker-compose:
+# `worker` consumes "celery", `pages` consumes "pages").
+PAGES_QUEUE = "pages"
+CELERY_TASK_ROUTES = {"tournaments.public_pages_prerender": {"queue": PAGES_QUEUE}}
 CELERY_WORKER_SEND_TASK_EVENTS = True
 CELERY_TASK_SEND_SENT_EVENT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

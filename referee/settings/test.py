@@ -21,7 +21,10 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 
-CACHES["default"]["KEY_PREFIX"] = f"referee-test-{uuid.uuid4().hex[:12]}"
+# A realstack worker is given its test process's prefix, so both see the same cache keys.
+CACHES["default"]["KEY_PREFIX"] = env.str(
+    "TEST_CACHE_KEY_PREFIX", default=f"referee-test-{uuid.uuid4().hex[:12]}"
+)
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},

@@ -1,0 +1,45 @@
+"""A round's publication is flipped by a real Celery worker: the prerender task is routed to
+the page renders' own queue in production (settings.CELERY_TASK_ROUTES), and still reaches
+a worker; the round becomes public only with its pages rendered."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from tests.tournaments.factories import (
+    EventFactory,
+    RegistrationFactory,
+    RoundFactory,
+    SeatFactory,
+    TableFactory,
+)
+from tournaments import public_cache
+from tournaments.models import Event
+
+pytestmark = [pytest.mark.realstack, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_publication_is_flipped_by_the_worker_with_its_pages_ready(real_celery_worker):
+    event = EventFactory(status=Event.Status.RUNNING, game_key="imhotep")
+    round1 = RoundFactory(event=event)
+    table = TableFactory(round=round1)
+    registrations = [RegistrationFactory(event=event) for _ in range(4)]
+    for position, registration in enumerate(registrations, start=1):
+        SeatFactory(table=table, registration=registration, position=position)
+    before = public_cache.current_version(event.slug)
+
+    round1.status, round1.published_at = "published", timezone.now()
+    round1.save()  # autocommit: the flip is enqueued at once, the version does not move
+
+    flipped = real_celery_worker.wait_for(
+        lambda: public_cache.current_version(event.slug) != before
+    )
+    assert flipped
+    with translation.override("ja"):
+        seating = reverse("tournaments:seating", kwargs={"slug": event.slug, "number": 1})
+        private = reverse("tournaments:private", kwargs={"token": registrations[0].private_token})
+    for path in (seating, private):
+        assert public_cache.lookup(event.slug, path, "ja").html is not None, path
+    assert "Task tournaments.public_pages_prerender[" in real_celery_worker.log()
