@@ -353,11 +353,18 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         tiebreak = scored.tiebreak
         rows = []
         for points in scored.breakdown:  # one pass per seat: points, total, completeness
-            get = points.get
-            breakdown = tuple([(k, get(k)) for k in keys])
+            if type(points) is dict and tuple(points) == keys:
+                # Exactly the categories in their order (as most games build it): the
+                # dict's own items are the breakdown.
+                breakdown = tuple(points.items())
+                values: Any = points.values()
+            else:
+                get = points.get
+                breakdown = tuple([(k, get(k)) for k in keys])
+                values = [value for _, value in breakdown]
             total = 0
             complete = True
-            for _, value in breakdown:
+            for value in values:
                 if value is None:
                     complete = False
                 else:
