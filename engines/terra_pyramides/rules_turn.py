@@ -28,7 +28,7 @@ from engines.terra_pyramides.options import (
 )
 from engines.terra_pyramides.rules_setup import holder
 from engines.terra_pyramides.state import Site, Square, TerraState, clone, evolve
-from engines.terra_pyramides.supply import blocks_left, check_line_blocks, clamp_coins
+from engines.terra_pyramides.supply import check_line_blocks, clamp_coins
 from engines.terra_pyramides.surround import completed_by
 
 
@@ -490,7 +490,12 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
             (r0 + delta[0] * below, c0 + delta[1] * below),
             (r0 + delta[0] * above, c0 + delta[1] * above),
         ):
-            if kind_at(state, end) in ("tile", "empty", "oasis", "nile"):
+            # kind_at(state, end) in (...): a tile, or a known empty, oasis or Nile square
+            if end in tiles or (
+                end not in sites
+                and (kinds.get(end) if board is None else kind_at(state, end))
+                in ("tile", "empty", "oasis", "nile")
+            ):
                 out.append(
                     violation(
                         "line_cut_short",
@@ -507,9 +512,12 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
     ):
         out.extend(check_line_blocks(state, block_gains(state, move.squares), unavailable))
     colour = state.colour()
-    out.extend(check_horus(state, colour, eyes, move.coin_symbols))
+    if eyes or move.coin_symbols:  # no eye and no recorded symbol: nothing to check (VH7)
+        out.extend(check_horus(state, colour, eyes, move.coin_symbols))
     if opts.version == 3:
-        out.extend(check_palms(state, colour, boat_steps(state, colour, nile), move.palms_reached))
+        if move.palms_reached is not None:  # a palm check needs a recorded count (S11)
+            steps = boat_steps(state, colour, nile)
+            out.extend(check_palms(state, colour, steps, move.palms_reached))
     elif move.palms_reached is not None:
         out.append(violation("palms_before_v3", "VN12", "boats and palms exist only in Ver3"))
     return out
@@ -517,8 +525,12 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
 
 def _blocks_left_or_more(state: TerraState, n: int) -> int:
     """Blocks left in the supply; ``n`` when the total is unknown (nothing to compare)."""
-    left = blocks_left(state)
-    return n if left is None else left
+    total = state.tracks.get("supply.blocks")
+    if total is None:
+        return n
+    for p in state.players:  # blocks_left(state) without the list
+        total -= sum(p.blocks.values())
+    return total
 
 
 LINE_ENDS = "M3.5 line ends at sites or the board edge"
@@ -619,12 +631,15 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
     }
     # R2 Horus eyes: coins in Ver1; the score marker in Ver2+ (VH6/VH7).
     # (asked of the player before this line's coins: both readings add to what it holds)
-    extra, changed = horus_changes(state, p, eyes, move.coin_symbols)
-    if "coins" in extra:
-        extra["coins"] += coins - p.coins
-    mine.update(extra)
-    # Ver3 Nile squares move the boat (VN12).
-    if version == 3:
+    if eyes or version < 2:  # Ver2+ without an eye changes nothing
+        extra, changed = horus_changes(state, p, eyes, move.coin_symbols)
+        if "coins" in extra:
+            extra["coins"] += coins - p.coins
+        mine.update(extra)
+    else:
+        changed = {}
+    # Ver3 Nile squares move the boat (VN12); no Nile square, no step.
+    if version == 3 and nile:
         extra, boat = boat_changes(state, p, boat_steps(state, colour, nile), move.palms_reached)
         mine.update(extra)
         changed.update(boat)
