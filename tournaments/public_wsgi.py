@@ -105,16 +105,6 @@ class LocalPages:
         return slug
 
 
-def _is_secure(environ) -> bool:
-    if environ.get("wsgi.url_scheme") == "https":
-        return True
-    header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
-    if header:
-        name, value = header
-        return environ.get(name) == value
-    return False
-
-
 def _accepts_gzip(environ) -> bool:
     accept = environ.get("HTTP_ACCEPT_ENCODING", "")
     if "gzip" not in accept:
@@ -133,6 +123,7 @@ class PublicPageCache:
         self.languages = {code for code, _name in settings.LANGUAGES}
         # Settings are read once: the fast path must not pay for them per request.
         self.ssl_redirect = getattr(settings, "SECURE_SSL_REDIRECT", False)
+        self.proxy_ssl_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
         common = [
             ("X-Content-Type-Options", "nosniff"),
             ("X-Frame-Options", "DENY"),
@@ -154,6 +145,14 @@ class PublicPageCache:
             if getattr(settings, "SECURE_HSTS_PRELOAD", False):
                 value += "; preload"
             self.hsts = [("Strict-Transport-Security", value)]
+
+    def _is_secure(self, environ) -> bool:
+        if environ.get("wsgi.url_scheme") == "https":
+            return True
+        if self.proxy_ssl_header:
+            name, value = self.proxy_ssl_header
+            return environ.get(name) == value
+        return False
 
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
@@ -184,7 +183,7 @@ class PublicPageCache:
         language = match["lang"]
         if language not in self.languages:
             return None
-        secure = _is_secure(environ)
+        secure = self._is_secure(environ)
         if self.ssl_redirect and not secure:
             return None
         query = environ.get("QUERY_STRING", "")

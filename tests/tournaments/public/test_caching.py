@@ -243,6 +243,26 @@ def test_wsgi_fast_path_leaves_plain_http_to_django_when_ssl_redirect_is_on(
     assert status == "200 OK"
 
 
+def test_wsgi_fast_path_trusts_the_proxy_https_header_and_adds_hsts_only_over_https(
+    client, world, settings
+):
+    from tournaments.public_wsgi import PublicPageCache
+
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_HSTS_SECONDS = 3600
+    app = PublicPageCache(lambda environ, start: start("301 Moved", []) or [b""])
+    standings = url("standings", slug=world.event.slug)
+    client.get(standings, secure=True)
+    assert _wsgi_get(app, standings)[0] == "301 Moved"  # plain HTTP: Django redirects
+    status, headers, _ = _wsgi_get(app, standings, HTTP_X_FORWARDED_PROTO="https")
+    assert status == "200 OK" and headers["Strict-Transport-Security"] == "max-age=3600"
+    settings.SECURE_SSL_REDIRECT = False
+    plain = PublicPageCache(lambda environ, start: start("599 Django", []) or [b""])
+    status, headers, _ = _wsgi_get(plain, standings)
+    assert status == "200 OK" and "Strict-Transport-Security" not in headers
+
+
 def test_prerendered_private_pages_equal_on_demand_renders(world):
     """The prerender's bulk reads (one query for everyone) give the same page as the
     per-player queries of an on-demand render."""
