@@ -75,7 +75,7 @@ def parse_model(model: type[BaseModel] | TypeAdapter[Any], data: Any, prefix: st
 
 
 def parse_envelope(doc: Any) -> Envelope:
-    if not isinstance(doc, Mapping):
+    if type(doc) is not dict and not isinstance(doc, Mapping):  # exact type first: no ABC check
         raise MalformedInput(
             [Violation("malformed.document", None, "the document must be a JSON object", path="$")]
         )

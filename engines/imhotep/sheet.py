@@ -13,6 +13,7 @@ from engines.imhotep.components import STONES_PER_COLOUR, HeldCard, Monument
 from engines.imhotep.scoring import EndPosition
 
 Count = Annotated[int, Field(ge=0)]
+_NONE_MISSING: frozenset[str] = frozenset()
 
 
 class SheetPlayer(Model):
@@ -190,7 +191,8 @@ def end_position(ctx, sheet: Sheet) -> EndPosition:
         on_obelisk += p.obelisk + 3 * p.obelisks_erected
         # Scoring only reads the hands: the sheet's (frozen model's) dicts serve as they are.
         hands.append(p.cards)
-        missing.append(frozenset(p.missing_monuments))
+        listed = p.missing_monuments
+        missing.append(frozenset(listed) if listed else _NONE_MISSING)
     return EndPosition(
         track,
         sled,
