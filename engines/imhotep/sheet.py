@@ -37,6 +37,12 @@ def v(code: str, rule: str, message: str, path: str, **params) -> Violation:
 
 
 def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
+    return _check(ctx, sheet)[0]
+
+
+def _check(ctx, sheet: Sheet) -> tuple[list[Violation], tuple | None]:
+    """The sheet's violations and, read in the same pass, each seat's columns of the end
+    position: (track, sled, obelisk, hands, missing, stones on the Obelisk board)."""
     # One pass per player; paths and messages are built only when something is wrong.
     players = sheet.players
     n = ctx.n_players
@@ -50,7 +56,7 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
                 got=len(players),
                 n=n,
             )
-        ]
+        ], None
     out = []
     burial = sheet.burial
     if burial and max(burial) > n:
@@ -74,9 +80,19 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
     pyramid_stones = sheet.pyramid_stones
     temple_stones = sheet.temple_stones
     on_boards = pyramid_stones + temple_stones
+    tracks, sleds, obelisks, hands, missing_sets = [], [], [], [], []
+    on_obelisk = 0
     for i, p in enumerate(players):
         obelisk = p.obelisk
         erected = p.obelisks_erected
+        missing = p.missing_monuments
+        tracks.append(p.track)
+        sleds.append(p.sled)
+        obelisks.append(obelisk)
+        on_obelisk += obelisk + 3 * erected
+        # Scoring only reads the hands: the sheet's (frozen model's) dicts serve as they are.
+        hands.append(p.cards)
+        missing_sets.append(frozenset(missing) if missing else _NONE_MISSING)
         if side_b:
             if obelisk > 2:
                 out.append(
@@ -128,7 +144,6 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
                             deck=deck.get(card, 0),
                         )
                     )
-        missing = p.missing_monuments
         if not missing and not wrath:
             continue
         has_burial = buried > 0
@@ -174,25 +189,15 @@ def sheet_violations(ctx, sheet: Sheet) -> list[Violation]:
                 have=(STONES_PER_COLOUR - 1) * n,
             )
         )
-    return out
+    return out, (tracks, sleds, obelisks, hands, missing_sets, on_obelisk)
 
 
 def end_position(ctx, sheet: Sheet) -> EndPosition:
-    violations = sheet_violations(ctx, sheet)
-    if violations:
+    violations, columns = _check(ctx, sheet)
+    if violations or columns is None:
         raise IllegalMove(violations)
+    track, sled, obelisk, hands, missing, on_obelisk = columns
     burial = sheet.burial
-    track, sled, obelisk, hands, missing = [], [], [], [], []
-    on_obelisk = 0
-    for p in sheet.players:  # one pass: each seat's column of the end position
-        track.append(p.track)
-        sled.append(p.sled)
-        obelisk.append(p.obelisk)
-        on_obelisk += p.obelisk + 3 * p.obelisks_erected
-        # Scoring only reads the hands: the sheet's (frozen model's) dicts serve as they are.
-        hands.append(p.cards)
-        listed = p.missing_monuments
-        missing.append(frozenset(listed) if listed else _NONE_MISSING)
     return EndPosition(
         track,
         sled,
