@@ -369,6 +369,7 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
     if move.squares is None:
         move = _with_squares(state, move)
     opts = state.ctx.options
+    version = opts.version
     assert state.placed is not None and move.squares is not None
     (d0, d1), (r0, c0) = AXIS_STEPS[move.axis], state.placed
     out: list[Violation] = []
@@ -386,25 +387,26 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
         if d0 * k != dr or d1 * k != dc:
             on_axis = False
         ks.append(k)
-        # kind_at(state, sq), with the state's maps read once per line
+        claim, item = ls.kind, ls.oasis_item
+        # actual = kind_at(state, sq), with the state's maps read once per line
         if sq in tiles:
             actual: str | None = "tile"
-        elif sq in sites:
-            actual = "site"
-        elif board is None:
-            actual = kinds.get(sq)
-        else:
-            actual = kind_at(state, sq)
-        if actual == "tile":
             n_tiles += 1
-            tile = tiles[ls.square]
+            tile = tiles[sq]
             eyes += tile.eyes
             n_blocks += len(tile.blocks)
-        elif ls.kind == "nile":
-            nile += 1
-        if ls.oasis_item is not None:
-            eyes += ls.oasis_item.eyes
-            n_blocks += len(ls.oasis_item.blocks)
+        else:
+            if sq in sites:
+                actual = "site"
+            elif board is None:
+                actual = kinds.get(sq)
+            else:
+                actual = kind_at(state, sq)
+            if claim == "nile":
+                nile += 1
+        if item is not None:
+            eyes += item.eyes
+            n_blocks += len(item.blocks)
         if actual == "site":
             out.append(
                 violation(
@@ -418,8 +420,8 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
             out.append(
                 violation("line_off_board", "M3.2", "{sq} is off the board", sq=list(ls.square))
             )
-        elif (ls.kind == "tile") != (actual == "tile") or (
-            actual not in (None, "tile") and actual != ls.kind
+        elif (claim == "tile") != (actual == "tile") or (
+            actual not in (None, "tile") and actual != claim
         ):
             out.append(
                 violation(
@@ -428,16 +430,16 @@ def check_line(state: TerraState, move: mv.ChooseLine) -> list[Violation]:
                     "{sq} shows {actual}, not {claimed}",
                     sq=list(ls.square),
                     actual=actual or "no tile",
-                    claimed=ls.kind,
+                    claimed=claim,
                 )
             )
-        if ls.kind == "nile" and opts.version < 3:
+        if claim == "nile" and version < 3:
             out.append(
                 violation(
                     "nile_before_v3", "VN11", "Nile squares exist only on the Ver3 board side"
                 )
             )
-        if ls.oasis_item is not None and (ls.kind != "oasis" or opts.version < 3):
+        if item is not None and (claim != "oasis" or version < 3):
             out.append(
                 violation("oasis_item_misplaced", "VN10", "only a Ver3 oasis square gives an item")
             )
