@@ -63,13 +63,12 @@ def check_end_turn(state: TerraState) -> list[Violation]:
                 sq=list(sq),
             )
         )
-    colours = (
-        range(len(state.players))
+    players = (
+        state.players
         if state.ctx.options.g15_surround_cap == "current_turn"
-        else [state.colour()]
+        else (state.players[state.colour()],)
     )
-    for colour in colours:
-        p = state.players[colour]
+    for p in players:
         if p.coins > COIN_CAP:
             out.append(
                 violation(
@@ -79,13 +78,14 @@ def check_end_turn(state: TerraState) -> list[Violation]:
                     n=p.coins,
                 )
             )
-        if p.block_count > BLOCK_CAP:
+        blocks = sum(p.blocks.values())  # p.block_count
+        if blocks > BLOCK_CAP:
             out.append(
                 violation(
                     "block_cap",
                     "L2",
                     "{n} blocks at the end of the turn; at most 7",
-                    n=p.block_count,
+                    n=blocks,
                 )
             )
     return out

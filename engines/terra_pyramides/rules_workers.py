@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.types import Violation
 from engines.terra_pyramides import moves as mv
-from engines.terra_pyramides.board import between, direction_between
+from engines.terra_pyramides.board import direction_between
 from engines.terra_pyramides.facts import (
     KEY,
     NO_MAP,
@@ -136,7 +136,15 @@ def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
     player.__dict__["claimed"] = player.claimed | {target}
     # The crossed squares exclude the target, the only site that changes, so asking the
     # state before or after the move gives the same kinds.
-    unknown_path = any(kind_at(state, sq) is None for sq in between(move.origin, target))
+    unknown_path = False
+    found = direction_between(move.origin, target)
+    if found is not None:
+        (dr, dc), n = found
+        r, c = move.origin
+        for i in range(1, n):  # ``between(origin, target)``; most moves have no square
+            if kind_at(state, (r + dr * i, c + dc * i)) is None:
+                unknown_path = True
+                break
     new = clone(state)
     fields = new.__dict__
     fields["sites"] = sites
@@ -182,21 +190,28 @@ def check_return(state: TerraState, move: mv.ReturnWorker) -> list[Violation]:
 def apply_return(state: TerraState, move: mv.ReturnWorker) -> TerraState:
     seat = state.seat if move.player is None else move.player
     colour = state.colour(seat)
-    p = state.players[colour]
-    state = state.with_player(colour, stock=p.stock + 1)
+    # One fresh copy of the state and of the player, filled in place.
+    players = list(state.players)
+    player = players[colour] = clone(players[colour])
+    player.__dict__["stock"] += 1
+    new = clone(state)
+    fields = new.__dict__
+    fields["players"] = tuple(players)
     if seat == state.seat and move.square in state.pending and state.phase == "move":
         pending = list(state.pending)
         pending.remove(move.square)
-        return evolve(state, pending=tuple(pending), phase="move" if pending else "act")
+        fields["pending"] = tuple(pending)
+        fields["phase"] = "move" if pending else "act"
+        return new
     site = state.sites[move.square]
     workers = site.workers - 1
-    state = state.with_site(
-        move.square, evolve(site, workers=workers, owner=site.owner if workers else None)
-    )
+    sites = dict(state.sites)
+    sites[move.square] = evolve(site, workers=workers, owner=site.owner if workers else None)
+    fields["sites"] = sites
     if workers == 0 and site.level > 0:
-        state = state.note(
+        new = new.note(
             "G15 pyramid left without its owner",
             "the last worker left a pyramid; it now scores for nobody (engine reading)",
             f"{KEY}:M11",
         )
-    return state
+    return new
