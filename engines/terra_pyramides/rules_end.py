@@ -46,7 +46,8 @@ def apply_refill(state: TerraState, move: mv.Refill) -> TerraState:
     return new
 
 
-def check_end_turn(state: TerraState) -> list[Violation]:
+def check_end_turn(state: TerraState, move: mv.EndTurn | None = None) -> list[Violation]:
+    """L1/L2 and the refill before the end of a turn (``move`` carries nothing)."""
     out: list[Violation] = []
     if state.phase == "act" and tiles_left(state) > 0:
         return [
@@ -99,7 +100,8 @@ def game_finished(state: TerraState) -> bool:
     return all(h is None for h in state.hands)
 
 
-def apply_end_turn(state: TerraState) -> TerraState:
+def apply_end_turn(state: TerraState, move: mv.EndTurn | None = None) -> TerraState:
+    """The next seat, or the end of the game (``move`` carries nothing)."""
     taken = list(state.turns_taken)
     taken[state.seat] += 1
     # The end of the game and the next seat depend only on the stacks and hands, which

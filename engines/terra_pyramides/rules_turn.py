@@ -258,7 +258,6 @@ def _check_symbol(state: TerraState, move: mv.PlaceTile) -> list[Violation]:
 
 
 def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
-    colour = state.colour()
     sites, new_foundation, left = state.sites, None, state.foundations_left
     if move.foundation is not None:
         sites = {
@@ -288,6 +287,7 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
         fields["kinds"] = {**state.kinds, move.facing.square: "site"}
     state = new
     if move.ignore_symbol:
+        colour = state.colour()
         state = state.with_player(colour, coins=state.players[colour].coins - PRICE_IGNORE_SYMBOL)
     if state.ctx.options.version >= 2:
         if state.board is not None:
