@@ -50,30 +50,37 @@ def read_supply(edition: Any) -> dict[str, Any]:
     return out
 
 
+# (edition key, what is unknown, why and what follows, rule) for supply figures not printed.
+UNKNOWN_SUPPLY = (
+    (
+        "supply.coins",
+        "L9 coin supply",
+        "24 money tokens are printed but not their denominations (G9): a coin shortage "
+        "is not checked",
+        "L9",
+    ),
+    (
+        "supply.blocks_by_colour",
+        "L9 blocks per colour",
+        "only the total of 32 blocks is printed (G8): a shortage of one colour is taken "
+        "from the judge's record (blocks_unavailable)",
+        "L9",
+    ),
+    (
+        "supply.level_pieces",
+        "L8 pyramid level pieces per level and colour",
+        "only the total of 42 level pieces is printed (G8): the total is checked, "
+        "a shortage of one level or colour is not",
+        "L8",
+    ),
+)
+
+
 def note_unknowns(state: TerraState) -> TerraState:
     """At setup: list the supply figures the edition does not know."""
-    tracks = state.tracks
-    if tracks.get("supply.coins") is None:
-        state = state.note(
-            "L9 coin supply",
-            "24 money tokens are printed but not their denominations (G9): a coin shortage "
-            "is not checked",
-            f"{KEY}:L9",
-        )
-    if tracks.get("supply.blocks_by_colour") is None:
-        state = state.note(
-            "L9 blocks per colour",
-            "only the total of 32 blocks is printed (G8): a shortage of one colour is taken "
-            "from the judge's record (blocks_unavailable)",
-            f"{KEY}:L9",
-        )
-    if tracks.get("supply.level_pieces") is None:
-        state = state.note(
-            "L8 pyramid level pieces per level and colour",
-            "only the total of 42 level pieces is printed (G8): the total is checked, "
-            "a shortage of one level or colour is not",
-            f"{KEY}:L8",
-        )
+    for key, what, why, rule in UNKNOWN_SUPPLY:
+        if state.tracks.get(key) is None:
+            state = state.note(what, why, f"{KEY}:{rule}")
     return state
 
 
