@@ -117,21 +117,19 @@ def is_bundled(edition: Edition) -> bool:
     return _BUNDLED_BY_ID.get(id(edition)) is edition
 
 
-# Path of each bundled file found so far, by (game, name), with the engines folder it was
-# found under: no path joining per document.
-_PATHS: dict[tuple[str, str], tuple[Any, str]] = {}
+@lru_cache(maxsize=256)
+def _bundled_path(engines_dir: Any, game: str, name: str) -> str | None:
+    """The file of a bundled edition (None: a name that could leave the editions folder),
+    worked out once per name rather than per document."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    return os.path.join(engines_dir, game, "editions", f"{name}.json")
 
 
 def load_bundled(game: str, name: str) -> Edition:
-    remembered = _PATHS.get((game, name)) if type(name) is str else None
-    path = remembered[1] if remembered is not None and remembered[0] is ENGINES_DIR else None
-    if path is None:
-        path = os.path.join(ENGINES_DIR, game, "editions", f"{name}.json")
-        safe = name and "/" not in name and "\\" not in name and not name.startswith(".")
-    else:
-        safe = True  # only names that passed the check and named a file are remembered
+    path = _bundled_path(ENGINES_DIR, game, name)
     try:
-        mtime = os.stat(path).st_mtime_ns if safe else None
+        mtime = os.stat(path).st_mtime_ns if path else None
     except OSError:
         mtime = None
     if mtime is None:
@@ -146,8 +144,6 @@ def load_bundled(game: str, name: str) -> Edition:
                 )
             ]
         )
-    if len(_PATHS) < 256 and type(name) is str:
-        _PATHS[(game, name)] = (ENGINES_DIR, path)
     cached = _BUNDLED.get((path, mtime))
     if cached is not None:
         return cached
