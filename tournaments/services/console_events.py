@@ -37,15 +37,13 @@ def event_save(
     ) or {}
     event.save()  # also bumps the public pages' cache version (public_signals)
     EventConfig.objects.update_or_create(event=event, defaults={"data": config})
-    if not creating and before.get("release_policy") != config.get("release_policy"):
+    policy_changed = not creating and before.get("release_policy") != config.get("release_policy")
+    if policy_changed:
         # The standings count other rounds under the new policy (selectors.standings).
         from tournaments.services.standings import standings_schedule_recompute
 
         standings_schedule_recompute(event.pk)
-    if not creating and (
-        league_before != event.league_id
-        or before.get("release_policy") != config.get("release_policy")
-    ):
+    if policy_changed or (not creating and league_before != event.league_id):
         # The event's tables move to another league, or other rounds count: re-rate.
         from tournaments.services.ratings import ratings_schedule_recompute
 
