@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def tables(n_tables: int, players: int, seed: int = 1):
-    from tournaments.services.ratings import RatedTable
+    from tournaments.ratings.services import RatedTable
 
     rng = random.Random(seed)
     out = []
@@ -35,7 +35,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from tournaments.services.ratings import compute_ratings
+    from tournaments.ratings.services import compute_ratings
 
     for n_tables in (4_000, 40_000):
         data = tables(n_tables, 2_000)

@@ -1,6 +1,6 @@
 """Benchmark: standings for 2,000 players x 8 rounds INCLUDING the database read.
 
-Target (issue 4): <= 1 s for the selector (``tournaments.selectors.standings``) plus the
+Target (issue 4): <= 1 s for the selector (``tournaments.standings.selectors``) plus the
 pure ``compute_standings``. Side by side: a naive per-player ORM computation of the same
 tournament points (one query per player for their seats, one per result), as a ratio.
 
@@ -48,8 +48,8 @@ def populate() -> int:
 
     from django.db import transaction
 
-    from tournaments.models import Event, Player, Registration, Round, Seat, Table
-    from tournaments.models_results import EventResultSettings, ResultSubmission
+    from tournaments.events.models import Event, Player, Registration, Round, Seat, Table
+    from tournaments.results.models import EventResultSettings, ResultSubmission
 
     event = Event.objects.filter(slug="bench-standings").first()
     if event is not None:
@@ -109,9 +109,9 @@ def populate() -> int:
 
 def naive_tp(event_id: int) -> dict[int, float]:
     """What a first version might do: per player, their seats, then each table's result."""
-    from tournaments.models import Registration
-    from tournaments.models_results import ResultSubmission
-    from tournaments.standings_types import DEFAULT_PLACEMENT_POINTS
+    from tournaments.events.models import Registration
+    from tournaments.results.models import ResultSubmission
+    from tournaments.standings.types import DEFAULT_PLACEMENT_POINTS
 
     out = {}
     for reg in Registration.objects.filter(event_id=event_id):
@@ -138,8 +138,8 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     event_id = populate()
 
-    from tournaments.selectors.standings import standings_input
-    from tournaments.standings import compute_standings
+    from tournaments.standings.compute import compute_standings
+    from tournaments.standings.selectors import standings_input
 
     runs = []
     for _ in range(7):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.seating import (  # noqa: E402
+from tournaments.seating.optimiser import (
     SeatingPlayer,
     plan_schedule,
     record_round,

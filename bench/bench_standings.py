@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.standings import (  # noqa: E402
+from tournaments.standings.compute import (
     Adjustment,
     Bye,
     SeatResult,

@@ -50,8 +50,8 @@ def build_event(rebuild: bool):
 
     from django.db import transaction
 
-    from tournaments.models import Event, Player, Registration, Round, Seat, Table
-    from tournaments.models_results import ResultSubmission
+    from tournaments.events.models import Event, Player, Registration, Round, Seat, Table
+    from tournaments.results.models import ResultSubmission
 
     existing = Event.objects.filter(slug=SLUG).first()
     if existing and not rebuild:
@@ -115,7 +115,7 @@ def build_event(rebuild: bool):
 def fill_lines(event) -> None:
     """Rows built before ``ResultSubmission.lines`` existed get their lines (as save() would
     write them), so the selector reads its normal path, not its fallback."""
-    from tournaments.models_results import ResultSubmission
+    from tournaments.results.models import ResultSubmission
 
     rows = list(
         ResultSubmission.objects.filter(table__round__event=event, lines=[]).only("outcome")
@@ -126,8 +126,8 @@ def fill_lines(event) -> None:
 
 
 def fast(event_id: int):
-    from tournaments.selectors.standings import standings_input
-    from tournaments.standings import StandingsConfig, compute_standings
+    from tournaments.standings.compute import StandingsConfig, compute_standings
+    from tournaments.standings.selectors import standings_input
 
     start, cpu = time.perf_counter(), time.process_time()
     built = standings_input(event_id)
@@ -141,9 +141,9 @@ def fast(event_id: int):
 def naive(event_id: int):
     """Per player: their seats, each table's confirmed result and size, then points;
     strength of schedule from each opponent's points (only tp, firsts, sos)."""
-    from tournaments.models import Registration, Seat
-    from tournaments.models_results import ResultSubmission
-    from tournaments.standings_types import DEFAULT_PLACEMENT_POINTS
+    from tournaments.events.models import Registration, Seat
+    from tournaments.results.models import ResultSubmission
+    from tournaments.standings.types import DEFAULT_PLACEMENT_POINTS
 
     start = time.perf_counter()
     tp: dict[int, Fraction] = {}

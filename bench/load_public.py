@@ -75,11 +75,11 @@ def seed(players: int) -> dict:
     from django.core.management import call_command
     from django.utils import timezone
 
-    from tournaments.access import Actor
-    from tournaments.models import Event, Player, Registration, Round, Seat, Table
-    from tournaments.models_results import EventResultSettings
-    from tournaments.services.results import result_submit
-    from tournaments.services.standings import standings_recompute
+    from tournaments.events.access import Actor
+    from tournaments.events.models import Event, Player, Registration, Round, Seat, Table
+    from tournaments.results.models import EventResultSettings
+    from tournaments.results.services.results import result_submit
+    from tournaments.standings.services import standings_recompute
 
     call_command("migrate", verbosity=0)
     today = timezone.localdate()
@@ -233,7 +233,7 @@ def rush_script(paths: list[str]) -> str:
 def prerender_done(state: dict, since: float, timeout: float = 300) -> float:
     """Seconds from ``since`` until the last player's English private page is cached at
     the current version (the prerender task renders ja first, then en)."""
-    from tournaments import public_cache
+    from tournaments.public import cache as public_cache
 
     path = f"/en/p/{state['tokens'][-1]}/"
     while time.monotonic() - since < timeout:
@@ -248,10 +248,10 @@ def confirm_to_visible(state: dict, rounds: int = 20) -> list[float]:
 
     from django.db import transaction
 
-    from tournaments.access import Actor
-    from tournaments.models import Table
-    from tournaments.models_results import StandingsSnapshot
-    from tournaments.services.results import result_submit
+    from tournaments.events.access import Actor
+    from tournaments.events.models import Table
+    from tournaments.results.services.results import result_submit
+    from tournaments.standings.models import StandingsSnapshot
 
     sheet = json.loads((ROOT / "engines/imhotep/examples/imhotep-4p-sheet.json").read_text())
     url = f"{BASE}/ja/events/{SLUG}/standings/?partial=1"
@@ -334,7 +334,7 @@ def main() -> None:
 
         from django.utils import timezone
 
-        from tournaments.models import Round
+        from tournaments.events.models import Round
 
         rnd = Round.objects.get(pk=state["round2_id"])
         paths = [f"/ja/p/{t}/" for t in state["tokens"]]

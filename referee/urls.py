@@ -1,24 +1,32 @@
-"""URLs: human pages under a language prefix (/ja/, /en/); the API and health check outside."""
+"""URLs: human pages under a language prefix (/ja/, /en/); the API and health check outside.
+
+Every URL that was ever printed (QR codes, private links) keeps answering: the organizer
+tools moved from /console/extra/ to /console/tools/ and the admin's model pages from
+/admin/tournaments/<model>/ to /admin/<app>/<model>/; the old addresses redirect."""
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from referee.health import healthz
+from referee.redirects import admin_app_moved, admin_model_moved, tools_moved
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", include("tournaments.api.urls")),
+    path("api/", include("referee.api_urls")),
 ]
 
 urlpatterns += i18n_patterns(
+    re_path(r"^admin/tournaments/$", admin_app_moved),
+    re_path(r"^admin/tournaments/(?P<model>[a-z]+)/(?P<rest>.*)$", admin_model_moved),
     path("admin/", admin.site.urls),
-    path("judge/", include("tournaments.judge_urls")),
-    path("console/extra/", include("tournaments.urls_console_extra")),
-    path("console/", include("tournaments.console_urls")),
-    path("", include("tournaments.urls")),
+    path("judge/", include("tournaments.results.urls")),
+    re_path(r"^console/extra/(?P<rest>.*)$", tools_moved),
+    path("console/tools/", include("tournaments.console.tools_urls")),
+    path("console/", include("tournaments.console.urls")),
+    path("", include("tournaments.public.urls")),
 )

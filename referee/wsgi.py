@@ -9,6 +9,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings.local")
 application = get_wsgi_application()
 
 # Public pages cached at their current version are served before Django (one Redis call).
-from tournaments.public_wsgi import PublicPageCache  # noqa: E402 - needs Django set up
+from tournaments.public.wsgi import PublicPageCache  # noqa: E402 - needs Django set up
 
 application = PublicPageCache(application)

@@ -1,1 +1,1 @@
-"""The tournaments Django app: events, players, rounds, tables and seats."""
+"""The tournament service's Django apps, one per domain (see README.md beside this file)."""

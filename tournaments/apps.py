@@ -1,9 +1,12 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
+    """Holds only the migration history from before the models moved into the domain apps
+    (``tournaments/<app>/``). Its last migration hands every model over to its app without
+    touching a table; fresh databases replay the same history."""
+
     name = "tournaments"
     label = "tournaments"
-    verbose_name = _("Tournaments")
+    verbose_name = "Tournaments (migration history)"
     default_auto_field = "django.db.models.BigAutoField"

@@ -50,7 +50,15 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
-    "tournaments",
+    # The domain apps, bottom up: each imports only the apps listed before it.
+    "tournaments",  # only the migration history from before the split into apps
+    "tournaments.events",
+    "tournaments.results",
+    "tournaments.standings",
+    "tournaments.ratings",
+    "tournaments.seating",
+    "tournaments.public",
+    "tournaments.console",
 ]
 
 MIDDLEWARE = [
@@ -194,8 +202,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Two choice sets share the field name "kind" (result entry): name their enums.
     "ENUM_NAME_OVERRIDES": {
-        "SubmissionKindEnum": "tournaments.models_results.SubmissionKind",
-        "RulingKindEnum": "tournaments.models_results.RulingKind",
+        "SubmissionKindEnum": "tournaments.results.models.SubmissionKind",
+        "RulingKindEnum": "tournaments.results.models.RulingKind",
     },
 }
 

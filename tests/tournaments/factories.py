@@ -13,7 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
-from tournaments.models import Event, EventSummary, Player, Registration, Round, Seat, Table
+from tournaments.events.models import Event, EventSummary, Player, Registration, Round, Seat, Table
 
 
 def _next(queryset, field: str) -> int:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from tournaments.access import Actor
-from tournaments.demo_results import demo_sheet
-from tournaments.models import Table
-from tournaments.services.results import result_confirm, result_submit
+from tournaments.console.demo.results import demo_sheet
+from tournaments.events.access import Actor
+from tournaments.events.models import Table
+from tournaments.results.services.results import result_confirm, result_submit
 
 
 def organizer(name="org", staff=True):

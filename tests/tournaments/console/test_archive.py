@@ -8,12 +8,12 @@ import pytest
 
 from tests.tournaments.console.helpers import confirm_all, organizer, players_csv
 from tests.tournaments.factories import EventFactory, RoundFactory
-from tournaments.models import Event, Registration, Round, Seat
-from tournaments.models_results import EventResultSettings, ResultSubmission, Ruling
-from tournaments.services.archive import ArchiveError, event_archive, event_archive_import
-from tournaments.services.player_import import players_csv_import
-from tournaments.services.seating import round_close, round_publish, round_seat
-from tournaments.services.standings import standings_recompute
+from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
+from tournaments.console.services.player_import import players_csv_import
+from tournaments.events.models import Event, Registration, Round, Seat
+from tournaments.results.models import EventResultSettings, ResultSubmission, Ruling
+from tournaments.seating.services import round_close, round_publish, round_seat
+from tournaments.standings.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def played_event(rounds=2, players=12):
         rnd = RoundFactory(event=event)
         round_seat(round_id=rnd.pk)
         round_publish(round_id=rnd.pk)
-        from tournaments.models_results import EventRole
+        from tournaments.events.models import EventRole
 
         EventRole.objects.get_or_create(user=user, event=event, role="organizer")
         confirm_all(rnd, user)

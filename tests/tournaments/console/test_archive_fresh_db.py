@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.tournaments.console.test_archive import played_event
-from tournaments.management.commands.event_archive import standings_by_name
-from tournaments.services.archive import event_archive
+from tournaments.console.management.commands.event_archive import standings_by_name
+from tournaments.console.services.archive import event_archive
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]

@@ -10,12 +10,11 @@ from django.contrib.auth import get_user_model
 
 from tests.tournaments.console.helpers import organizer
 from tests.tournaments.factories import EventFactory, PlayerFactory, RegistrationFactory
-from tournaments.access import Actor
-from tournaments.demo_results import demo_sheet
-from tournaments.models import Round, Table
-from tournaments.models_results import EventRole
-from tournaments.services.results import result_confirm, result_submit
-from tournaments.services.seating import round_publish, round_seat
+from tournaments.console.demo.results import demo_sheet
+from tournaments.events.access import Actor
+from tournaments.events.models import EventRole, Round, Table
+from tournaments.results.services.results import result_confirm, result_submit
+from tournaments.seating.services import round_publish, round_seat
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.console.helpers import confirm_all, organizer, players_csv
-from tournaments.models import Event, Registration, Seat
-from tournaments.models_results import ResultSubmission, Ruling
-from tournaments.services.standings import standings_recompute
+from tournaments.events.models import Event, Registration, Seat
+from tournaments.results.models import ResultSubmission, Ruling
+from tournaments.standings.services import standings_recompute
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.factories import EventFactory, PlayerFactory, RegistrationFactory
-from tournaments.models import Player, Registration
-from tournaments.services.player_import import (
+from tournaments.console.services.player_import import (
     ImportRefused,
     decode_upload,
     player_register,
@@ -14,6 +13,7 @@ from tournaments.services.player_import import (
     players_csv_preview,
     registration_substitute,
 )
+from tournaments.events.models import Player, Registration
 
 pytestmark = pytest.mark.django_db
 

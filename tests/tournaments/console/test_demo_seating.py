@@ -8,8 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Event, Seat
-from tournaments.models_results import StandingsSnapshot
+from tournaments.events.models import Event, Seat
+from tournaments.standings.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
 

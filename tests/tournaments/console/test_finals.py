@@ -6,12 +6,12 @@ import pytest
 
 from tests.tournaments.console.helpers import confirm_all
 from tests.tournaments.console.test_archive import played_event
-from tournaments.models import Round
-from tournaments.models_public import PublicSettings
-from tournaments.models_results import StandingsSnapshot
-from tournaments.services.finals import awards, finals_create
-from tournaments.services.seating import SeatingServiceError, round_publish
-from tournaments.services.standings import standings_recompute
+from tournaments.console.services.finals import awards, finals_create
+from tournaments.events.models import Round
+from tournaments.public.models import PublicSettings
+from tournaments.seating.services import SeatingServiceError, round_publish
+from tournaments.standings.models import StandingsSnapshot
+from tournaments.standings.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_finals_and_awards_pages(client):
 
 
 def test_archive_keeps_the_frozen_standings_setting():
-    from tournaments.services.archive import event_archive, event_archive_import
+    from tournaments.console.services.archive import event_archive, event_archive_import
 
     event, _ = played_event(rounds=1, players=8)
     standings_recompute(event_id=event.pk)

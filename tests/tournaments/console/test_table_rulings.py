@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.tournaments.console.test_archive import played_event
-from tournaments.models_results import ActionLog, ResultSubmission, Ruling
+from tournaments.results.models import ActionLog, ResultSubmission, Ruling
 
 pytestmark = pytest.mark.django_db
 

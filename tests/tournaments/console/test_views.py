@@ -14,9 +14,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.tournaments.console.helpers import confirm_all, organizer, players_csv
 from tests.tournaments.factories import EventFactory, PlayerFactory
-from tournaments.models import Event, Registration, Seat
-from tournaments.models_results import EventRole
-from tournaments.services.standings import standings_recompute
+from tournaments.events.models import Event, EventRole, Registration, Seat
+from tournaments.standings.services import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

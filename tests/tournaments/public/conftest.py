@@ -52,7 +52,7 @@ def outcome_for(kind: str, names: list[str]) -> tuple[dict, dict]:
 
 
 def add_result(table, status="confirmed", kind="sheet", version=1):
-    from tournaments.models_results import ResultSubmission
+    from tournaments.results.models import ResultSubmission
 
     names = [s.registration.player.display_name for s in table.seats.order_by("position")]
     payload, outcome = outcome_for(kind, names)
@@ -75,10 +75,11 @@ def add_result(table, status="confirmed", kind="sheet", version=1):
 
 def write_snapshot(event, after_round: int, previous=None):
     """A snapshot from the confirmed results, computed by tournaments.standings."""
-    from tournaments.models import Registration
-    from tournaments.models_results import ResultSubmission, StandingsSnapshot
-    from tournaments.standings import compute_standings
-    from tournaments.standings_types import SeatResult, StandingsInput, TableResult
+    from tournaments.events.models import Registration
+    from tournaments.results.models import ResultSubmission
+    from tournaments.standings.compute import compute_standings
+    from tournaments.standings.models import StandingsSnapshot
+    from tournaments.standings.types import SeatResult, StandingsInput, TableResult
 
     results = []
     for sub in ResultSubmission.objects.filter(
@@ -136,7 +137,7 @@ def world(db, django_capture_on_commit_callbacks):
         SeatFactory,
         TableFactory,
     )
-    from tournaments.models import Event
+    from tournaments.events.models import Event
 
     with django_capture_on_commit_callbacks(execute=True):
         event = EventFactory(status=Event.Status.RUNNING, slug="public-open", name="Public Open")

@@ -58,9 +58,9 @@ def test_spectator_standings_update_after_a_result_is_confirmed_elsewhere(
 ):
     from django.contrib.auth import get_user_model
 
-    from tournaments.access import Actor
-    from tournaments.models_results import EventRole
-    from tournaments.services.results import result_confirm
+    from tournaments.events.access import Actor
+    from tournaments.events.models import EventRole
+    from tournaments.results.services.results import result_confirm
 
     page = browser.new_context(locale="ja-JP", **PHONE).new_page()
     page.goto(f"{live_server.url}/ja/events/{world.event.slug}/standings/")

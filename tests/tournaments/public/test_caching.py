@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.tournaments.factories import RoundFactory, SeatFactory, TableFactory
-from tournaments import public_cache
-from tournaments.views.public import player_fragment_key
+from tournaments.public import cache as public_cache
+from tournaments.public.views.pages import player_fragment_key
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +131,7 @@ def _wsgi_get(app, path: str, query: str = "", **headers):
 
 def _fast_path_over_a_recording_django():
     """The fast path in front of a stand-in for Django that records what reached it."""
-    from tournaments.public_wsgi import PublicPageCache
+    from tournaments.public.wsgi import PublicPageCache
 
     calls = []
 
@@ -167,7 +167,7 @@ def test_wsgi_fast_path_serves_current_renders_and_falls_through_otherwise(clien
 def test_wsgi_fast_path_gzips_public_pages_for_clients_that_accept_it(client, world):
     import gzip
 
-    from tournaments.public_wsgi import PublicPageCache
+    from tournaments.public.wsgi import PublicPageCache
 
     app = PublicPageCache(lambda environ, start: start("500 Django", []) or [b""])
     standings = url("standings", slug=world.event.slug)
@@ -185,7 +185,7 @@ def test_wsgi_fast_path_gzips_public_pages_for_clients_that_accept_it(client, wo
 
 
 def test_wsgi_fast_path_never_compresses_a_private_page(client, world):
-    from tournaments.public_wsgi import PublicPageCache
+    from tournaments.public.wsgi import PublicPageCache
 
     app = PublicPageCache(lambda environ, start: start("500 Django", []) or [b""])
     private = url("private", token=world.registrations[0].private_token)
@@ -218,7 +218,7 @@ def test_wsgi_fast_path_drops_its_process_copy_when_the_event_changes(
 
 
 def test_wsgi_fast_path_local_copies_are_bounded_by_bytes():
-    from tournaments.public_wsgi import LocalPage, LocalPages
+    from tournaments.public.wsgi import LocalPage, LocalPages
 
     pages = LocalPages(max_bytes=4000)
     for i in range(10):
@@ -232,7 +232,7 @@ def test_wsgi_fast_path_local_copies_are_bounded_by_bytes():
 def test_wsgi_fast_path_leaves_plain_http_to_django_when_ssl_redirect_is_on(
     client, world, settings
 ):
-    from tournaments.public_wsgi import PublicPageCache
+    from tournaments.public.wsgi import PublicPageCache
 
     settings.SECURE_SSL_REDIRECT = True
     app = PublicPageCache(lambda environ, start: start("301 Moved", []) or [b""])
@@ -246,7 +246,7 @@ def test_wsgi_fast_path_leaves_plain_http_to_django_when_ssl_redirect_is_on(
 def test_wsgi_fast_path_trusts_the_proxy_https_header_and_adds_hsts_only_over_https(
     client, world, settings
 ):
-    from tournaments.public_wsgi import PublicPageCache
+    from tournaments.public.wsgi import PublicPageCache
 
     settings.SECURE_SSL_REDIRECT = True
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -266,8 +266,8 @@ def test_wsgi_fast_path_trusts_the_proxy_https_header_and_adds_hsts_only_over_ht
 def test_prerendered_private_pages_equal_on_demand_renders(world):
     """The prerender's bulk reads (one query for everyone) give the same page as the
     per-player queries of an on-demand render."""
-    from tournaments.selectors import public as sel
-    from tournaments.views.private import private_bulk, render_private
+    from tournaments.public import selectors as sel
+    from tournaments.public.views.private import private_bulk, render_private
 
     data = sel.event_data(world.event)
     known = private_bulk(data)
@@ -306,7 +306,7 @@ def test_publication_becomes_visible_only_when_its_pages_are_ready(
 
 
 def test_flip_fallback_bumps_only_when_no_flip_happened(world):
-    from tournaments.services.public_pages import public_flip_fallback
+    from tournaments.public.services import public_flip_fallback
 
     slug = world.event.slug
     base = public_cache.current_version(slug)
@@ -321,7 +321,7 @@ def test_a_flip_raced_by_another_change_still_leaves_the_rush_pages_rendered(
     """A confirmation or a ratings run that bumps the version while the flip renders makes
     the round public at its version; the players' pages must still exist at that version
     (the rush hits them), not be left for every phone to render on demand."""
-    from tournaments.services import public_pages
+    from tournaments.public import services as public_pages
 
     slug = world.event.slug
     with django_capture_on_commit_callbacks(execute=True):

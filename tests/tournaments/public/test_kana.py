@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.kana import name_matches, romaji_to_hiragana, search_key, sort_key
-from tournaments.public_chart import rank_chart
+from tournaments.events.kana import name_matches, romaji_to_hiragana, search_key, sort_key
+from tournaments.public.chart import rank_chart
 
 
 @pytest.mark.parametrize(

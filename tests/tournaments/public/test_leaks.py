@@ -63,7 +63,7 @@ def _api_paths(world) -> list[str]:
 
 
 def test_no_token_or_unreleased_data_in_any_public_response(client, world):
-    from tournaments.models import Registration, Seat, Table
+    from tournaments.events.models import Registration, Seat, Table
 
     starts = []
     for language in ("ja", "en"):
@@ -121,7 +121,7 @@ def test_draft_round_seating_is_not_reachable(client, world):
 
 def test_standings_api_respects_the_freeze(client, world, django_capture_on_commit_callbacks):
     from tests.tournaments.public.conftest import write_snapshot
-    from tournaments.models_public import PublicSettings
+    from tournaments.public.models import PublicSettings
 
     with django_capture_on_commit_callbacks(execute=True):
         write_snapshot(world.event, 2)

@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from tournaments.models_public import ProblemReport, PublicSettings
+from tournaments.public.models import PublicSettings
+from tournaments.results.models import ProblemReport
 
 pytestmark = pytest.mark.django_db
 

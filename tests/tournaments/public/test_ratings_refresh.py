@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.tournaments.console_extra.helpers import confirmed_table, event_with_players, players
-from tournaments import public_cache
-from tournaments.models import Event
-from tournaments.services.ratings import ratings_recompute
+from tests.tournaments.ratings.helpers import confirmed_table, event_with_players, players
+from tournaments.events.models import Event
+from tournaments.public import cache as public_cache
+from tournaments.ratings.services import ratings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from tests.tournaments.factories import (
     SeatFactory,
     TableFactory,
 )
-from tournaments import public_cache
-from tournaments.models import Event
+from tournaments.events.models import Event
+from tournaments.public import cache as public_cache
 
 pytestmark = [pytest.mark.realstack, pytest.mark.django_db(transaction=True)]
 

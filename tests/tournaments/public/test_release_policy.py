@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _set_policy(event, policy: str) -> None:
-    from tournaments.models_console import EventConfig
+    from tournaments.events.models import EventConfig
 
     EventConfig.objects.update_or_create(event=event, defaults={"data": {"release_policy": policy}})
 
@@ -50,7 +50,7 @@ def _row(html: str, table_path: str) -> str:
 def _confirm_round2_table2(world, capture):
     """Confirm table 2 of the published (open) round 2, then recompute the standings with
     the real service, as a confirmation does."""
-    from tournaments.services.standings import standings_recompute
+    from tournaments.standings.services import standings_recompute
 
     table = world.round2.tables.get(number=2)
     with capture(execute=True):
@@ -77,8 +77,8 @@ def _standings_api(client, world) -> dict:
 def test_on_close_hides_an_open_rounds_confirmed_result_everywhere_until_close(
     client, world, django_capture_on_commit_callbacks
 ):
-    from tournaments.models_results import StandingsSnapshot
-    from tournaments.services.seating import round_close
+    from tournaments.seating.services import round_close
+    from tournaments.standings.models import StandingsSnapshot
 
     with django_capture_on_commit_callbacks(execute=True):
         _set_policy(world.event, "on_close")

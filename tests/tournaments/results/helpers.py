@@ -10,8 +10,9 @@ from tests.tournaments.factories import (
     TableFactory,
     seated_table,
 )
-from tournaments.access import Actor
-from tournaments.models_results import EventResultSettings, EventRole
+from tournaments.events.access import Actor
+from tournaments.events.models import EventRole
+from tournaments.results.models import EventResultSettings
 
 
 def imhotep_sheet(tracks=(20, 18, 25), sleds=(2, 3, 1)) -> dict:

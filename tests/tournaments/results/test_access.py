@@ -17,9 +17,9 @@ from tests.tournaments.results.helpers import (
     seat_registrations,
     user,
 )
-from tournaments.access import Actor
-from tournaments.models import Registration
-from tournaments.services import results as svc
+from tournaments.events.access import Actor
+from tournaments.events.models import Registration
+from tournaments.results.services import results as svc
 
 pytestmark = pytest.mark.django_db
 

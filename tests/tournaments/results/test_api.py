@@ -14,8 +14,9 @@ from tests.tournaments.results.helpers import (
     terra_sheet,
     user,
 )
-from tournaments.models import Registration
-from tournaments.models_results import ActionLog, StandingsSnapshot
+from tournaments.events.models import Registration
+from tournaments.results.models import ActionLog
+from tournaments.standings.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.tournaments.results.helpers import make_event, make_table
-from tournaments.models_results import ResultSubmission
+from tournaments.results.models import ResultSubmission
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

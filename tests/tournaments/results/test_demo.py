@@ -7,8 +7,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Table
-from tournaments.models_results import ResultSubmission, StandingsSnapshot
+from tournaments.events.models import Table
+from tournaments.results.models import ResultSubmission
+from tournaments.standings.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,8 @@ from tests.tournaments.results.helpers import (
     terra_sheet,
     user,
 )
-from tournaments.models_results import ResultSubmission, StandingsSnapshot
+from tournaments.results.models import ResultSubmission
+from tournaments.standings.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -193,7 +194,7 @@ def test_logged_in_page_endpoints_by_role(client, role):
     """The page's JSON endpoints after login, for every role (the token URL is scoped by
     its token; see test_judge_url_is_scoped_to_its_table)."""
     from tests.tournaments.factories import RegistrationFactory
-    from tournaments.models import Registration
+    from tournaments.events.models import Registration
 
     event = make_event("imhotep")
     table = make_table(event)

@@ -16,9 +16,9 @@ from tests.tournaments.results.helpers import (
     seat_registrations,
     user,
 )
-from tournaments.access import Actor
-from tournaments.models_results import Confirmation, ResultSubmission
-from tournaments.services import results as svc
+from tournaments.events.access import Actor
+from tournaments.results.models import Confirmation, ResultSubmission
+from tournaments.results.services import results as svc
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,10 +15,10 @@ from tests.tournaments.results.helpers import (
     terra_sheet,
     user,
 )
-from tournaments.access import Actor, NotAllowed
-from tournaments.models import Table
-from tournaments.models_results import ActionLog, Confirmation, ResultSubmission
-from tournaments.services import results as svc
+from tournaments.events.access import Actor, NotAllowed
+from tournaments.events.models import Table
+from tournaments.results.models import ActionLog, Confirmation, ResultSubmission
+from tournaments.results.services import results as svc
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_every_player_confirms_on_the_judges_device(table):
 def test_player_confirms_only_for_themselves(table):
     sub = submit(table).submission
     mine, other = seat_registrations(table)[:2]
-    from tournaments.models import Registration
+    from tournaments.events.models import Registration
 
     player = Actor(registration=Registration.objects.get(pk=mine))
     with pytest.raises(NotAllowed):
@@ -249,7 +249,7 @@ def test_discard_rules(table):
 
 def test_dispute_needs_a_reason_and_stops_the_result(table):
     sub = submit(table).submission
-    from tournaments.models import Registration
+    from tournaments.events.models import Registration
 
     player = Actor(registration=Registration.objects.get(pk=seat_registrations(table)[0]))
     with pytest.raises(svc.InvalidState):

@@ -1,0 +1,40 @@
+"""League ratings reach the public player page, and a recompute refreshes cached pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tests.tournaments.ratings.helpers import confirmed_table, event_with_players, players
+from tournaments.ratings.services import ratings_recompute
+
+pytestmark = pytest.mark.django_db
+
+
+def player_page(client, event, registration) -> str:
+    with translation.override("en"):
+        url = reverse(
+            "tournaments:player", kwargs={"slug": event.slug, "registration_id": registration.pk}
+        )
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_player_page_shows_the_league_rating_after_a_recompute(
+    client, django_capture_on_commit_callbacks
+):
+    event, regs = event_with_players(players(4), game_key="imhotep")
+    confirmed_table(event, regs, [1, 2, 3, 4])
+    before = player_page(client, event, regs[0])
+    assert "League rating" not in before  # nobody is rated yet
+
+    with django_capture_on_commit_callbacks(execute=True):
+        ratings_recompute()
+
+    winner = player_page(client, event, regs[0])  # served fresh: the recompute bumped the cache
+    loser = player_page(client, event, regs[3])
+    assert "League rating" in winner and "1 games" in winner
+    ordinal = float(winner.split("League rating ")[1].split(" ")[0])
+    assert ordinal > float(loser.split("League rating ")[1].split(" ")[0])

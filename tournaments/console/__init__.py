@@ -1,0 +1,1 @@
+"""Organizer console: see README.md beside this file."""

@@ -1,0 +1,303 @@
+"""Forms of the organizer console (plain Django forms; services do the writing)."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.events.models import Event
+from tournaments.events.selectors.event_config import (
+    DEFAULTS,
+    RELEASE_POLICIES,
+    ROUND1_SEEDINGS,
+    SEATING_MODES,
+)
+from tournaments.results.models import ConfirmationPolicy
+from tournaments.seating.optimiser import PenaltyWeights, SeatingError
+from tournaments.standings.metrics import METRICS
+from tournaments.standings.selectors import standings_config_of
+from tournaments.standings.types import DEFAULT_PRECEDENCE, StandingsError
+
+RESERVED_SLUGS = frozenset({"new", "import", "extra", "tools", "ratings", "sheets"})
+
+
+def _games() -> list[tuple[str, str]]:
+    import engines
+
+    return [("", _("A game per round"))] + [
+        (key, f"{engines.get_engine(key).meta.name_en} / {engines.get_engine(key).meta.name_ja}")
+        for key in engines.available_engines()
+    ]
+
+
+def _json_field(label, required=False):
+    return forms.CharField(
+        label=label, required=required, widget=forms.Textarea(attrs={"rows": 2}), initial="{}"
+    )
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=200)
+    slug = forms.SlugField(label=_("slug"), max_length=100)
+    venue = forms.CharField(label=_("venue"), max_length=200, required=False)
+    league_name = forms.CharField(
+        label=_("league"),
+        max_length=120,
+        required=False,
+        help_text=_(
+            "Events of one league (e.g. every event at this café) share player ratings. "
+            "A new name starts a new league; blank: no league."
+        ),
+    )
+    starts_on = forms.DateField(
+        label=_("starts on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(label=_("ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    game_key = forms.ChoiceField(label=_("game"), choices=_games, required=False)
+    round_games = forms.CharField(
+        label=_("games per round (1:imhotep, 2:tameri, ...)"), required=False
+    )
+    options_preset = forms.CharField(label=_("options preset"), max_length=60, required=False)
+    variants = _json_field(_("option overrides (JSON)"))
+    game_presets = _json_field(_("presets per game (JSON, multi-game events)"))
+    game_variants = _json_field(_("option overrides per game (JSON, multi-game events)"))
+    table_sizes = forms.CharField(label=_("table sizes, preferred first (4,3)"), initial="4,3")
+    rounds_planned = forms.IntegerField(label=_("rounds planned"), min_value=1, initial=3)
+    placement_points = _json_field(_("tournament points by table size (JSON)"))
+    precedence = forms.CharField(
+        label=_("standings precedence"), initial=",".join(DEFAULT_PRECEDENCE)
+    )
+    bye_points = forms.CharField(label=_("bye points"), initial=DEFAULTS["bye_points"])
+    seating_mode = forms.ChoiceField(
+        label=_("seating mode"), choices=[(m, m) for m in SEATING_MODES], initial="standings"
+    )
+    round1_seeding = forms.ChoiceField(
+        label=_("round 1 seeding"), choices=[(m, m) for m in ROUND1_SEEDINGS], initial="random"
+    )
+    weight_spread = forms.FloatField(label=_("weight: spread"), min_value=0, initial=1.0)
+    weight_seat = forms.FloatField(label=_("weight: seat balance"), min_value=0, initial=2.0)
+    weight_club = forms.FloatField(label=_("weight: same club"), min_value=0, initial=5.0)
+    weight_small_table = forms.FloatField(
+        label=_("weight: repeated small tables"), min_value=0, initial=4.0
+    )
+    confirmation_policy = forms.ChoiceField(
+        label=_("confirmation policy"), choices=ConfirmationPolicy.choices, initial="players"
+    )
+    release_policy = forms.ChoiceField(
+        label=_("release policy"), choices=[(m, m) for m in RELEASE_POLICIES], initial="immediate"
+    )
+    round_minutes = forms.IntegerField(label=_("minutes per round"), min_value=5, initial=90)
+    finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)
+
+    def __init__(self, *args, instance: Event | None = None, **kwargs):
+        self.instance = instance
+        super().__init__(*args, **kwargs)
+
+    def _json(self, name):
+        raw = (self.cleaned_data.get(name) or "").strip() or "{}"
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                _("Not valid JSON: %(error)s") % {"error": error}
+            ) from error
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("Expected a JSON object."))
+        return value
+
+    def clean_slug(self):
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:  # console paths of their own
+            raise forms.ValidationError(_("This slug is reserved; choose another."))
+        return slug
+
+    def clean_variants(self):
+        return self._json("variants")
+
+    def clean_game_presets(self):
+        return self._json("game_presets")
+
+    def clean_game_variants(self):
+        return self._json("game_variants")
+
+    def clean_placement_points(self):
+        return self._json("placement_points")
+
+    def clean_table_sizes(self):
+        try:
+            return [
+                int(x) for x in self.cleaned_data["table_sizes"].replace(" ", "").split(",") if x
+            ]
+        except ValueError as error:
+            raise forms.ValidationError(_("Whole numbers separated by commas.")) from error
+
+    def clean_round_games(self):
+        import engines
+
+        out = {}
+        for part in filter(
+            None, (self.cleaned_data.get("round_games") or "").replace(" ", "").split(",")
+        ):
+            number, _sep, key = part.partition(":")
+            if not number.isdigit() or key not in engines.available_engines():
+                raise forms.ValidationError(_("Use round:game pairs, e.g. 1:imhotep."))
+            out[number] = key
+        return out
+
+    def clean_precedence(self):
+        names = [n.strip() for n in self.cleaned_data["precedence"].split(",") if n.strip()]
+        unknown = [n for n in names if n.partition(":")[0] not in METRICS]
+        if unknown or not names:
+            raise forms.ValidationError(
+                _("Unknown metrics: %(names)s. Known: %(known)s")
+                % {"names": ", ".join(unknown) or "-", "known": ", ".join(METRICS)}
+            )
+        return names
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        config = self.config()
+        try:
+            standings_config_of(config)
+            PenaltyWeights(**config["weights"])
+        except (StandingsError, SeatingError, ValueError, ZeroDivisionError) as error:
+            raise forms.ValidationError(str(error)) from error
+        if not data.get("game_key") and not data.get("round_games"):
+            self.add_error("round_games", _("Choose a game, or a game for each round."))
+        elif data.get("game_key"):
+            self._check_options(data["game_key"], data.get("options_preset"), data["variants"])
+        self._check_per_game(data["game_presets"], data["game_variants"])
+        return data
+
+    def _check_per_game(self, presets: dict, variants: dict) -> None:
+        import engines
+
+        for name, table in (("game_presets", presets), ("game_variants", variants)):
+            unknown = [g for g in table if g not in engines.available_engines()]
+            if unknown:
+                self.add_error(name, _("Unknown games: %(names)s") % {"names": ", ".join(unknown)})
+                return
+        for game in set(presets) | set(variants):
+            overrides = variants.get(game) or {}
+            if not isinstance(overrides, dict):
+                self.add_error("game_variants", _("Expected a JSON object."))
+                return
+            engine = engines.get_engine(game)
+            preset = presets.get(game) or None
+            if preset and preset not in engine.meta.presets:
+                self.add_error(
+                    "game_presets",
+                    _("Unknown preset; %(game)s has: %(names)s")
+                    % {"game": game, "names": ", ".join(engine.meta.presets)},
+                )
+                return
+            try:
+                engine.resolve_options(overrides, preset)
+            except Exception as error:  # noqa: BLE001 - the engine's own message is shown
+                self.add_error("game_variants", f"{game}: {error}")
+                return
+
+    def _check_options(self, game: str, preset: str | None, overrides: dict) -> None:
+        """The engine resolves the preset and variants now, not at the first result."""
+        import engines
+
+        engine = engines.get_engine(game)
+        if preset and preset not in engine.meta.presets:
+            self.add_error(
+                "options_preset",
+                _("Unknown preset; %(game)s has: %(names)s")
+                % {"game": game, "names": ", ".join(engine.meta.presets)},
+            )
+            return
+        try:
+            engine.resolve_options(overrides, preset or None)
+        except Exception as error:  # noqa: BLE001 - the engine's own message is shown
+            self.add_error("variants", str(error))
+
+    def config(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "round_games": d["round_games"],
+            "presets": d["game_presets"],
+            "variants": d["game_variants"],
+            "placement_points": d["placement_points"],
+            "precedence": d["precedence"],
+            "bye_points": d["bye_points"],
+            "seating_mode": d["seating_mode"],
+            "round1_seeding": d["round1_seeding"],
+            "weights": {
+                "spread": d["weight_spread"],
+                "seat": d["weight_seat"],
+                "club": d["weight_club"],
+                "small_table": d["weight_small_table"],
+            },
+            "release_policy": d["release_policy"],
+            "round_minutes": d["round_minutes"],
+            "finals_cut": d["finals_cut"],
+        }
+
+    def event_fields(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "name": d["name"],
+            "slug": d["slug"],
+            "venue": d["venue"],
+            "league_name": d["league_name"].strip(),
+            "starts_on": d["starts_on"],
+            "ends_on": d["ends_on"],
+            "game_key": d["game_key"],
+            "options_preset": d["options_preset"],
+            "options_overrides": d["variants"],
+            "table_sizes": d["table_sizes"],
+            "rounds_planned": d["rounds_planned"],
+        }
+
+    @classmethod
+    def initial_for(cls, event: Event, config: dict, policy: str) -> dict:
+        return {
+            "name": event.name,
+            "slug": event.slug,
+            "venue": event.venue,
+            "league_name": event.league.name if event.league_id else "",
+            "starts_on": event.starts_on,
+            "ends_on": event.ends_on,
+            "game_key": event.game_key,
+            "round_games": ", ".join(f"{k}:{v}" for k, v in config["round_games"].items()),
+            "options_preset": event.options_preset,
+            "variants": json.dumps(event.options_overrides or {}),
+            "game_presets": json.dumps(config["presets"]),
+            "game_variants": json.dumps(config["variants"]),
+            "table_sizes": ",".join(str(n) for n in event.table_sizes or []),
+            "rounds_planned": event.rounds_planned,
+            "placement_points": json.dumps(config["placement_points"]),
+            "precedence": ",".join(config["precedence"] or DEFAULT_PRECEDENCE),
+            "bye_points": config["bye_points"],
+            "seating_mode": config["seating_mode"],
+            "round1_seeding": config["round1_seeding"],
+            "weight_spread": config["weights"]["spread"],
+            "weight_seat": config["weights"]["seat"],
+            "weight_club": config["weights"]["club"],
+            "weight_small_table": config["weights"]["small_table"],
+            "confirmation_policy": policy,
+            "release_policy": config["release_policy"],
+            "round_minutes": config.get("round_minutes", 90),
+            "finals_cut": config["finals_cut"],
+        }
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=100)
+    reading = forms.CharField(label=_("reading (kana)"), max_length=100, required=False)
+    club = forms.CharField(label=_("club"), max_length=100, required=False)
+    check_in = forms.BooleanField(label=_("check in now (late entry)"), required=False)
+
+
+class CsvForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"), required=False)
+    text = forms.CharField(
+        label=_("or paste CSV"), required=False, widget=forms.Textarea(attrs={"rows": 6})
+    )

@@ -1,0 +1,151 @@
+"""Reads for the organizer console: the check-in desk, the round board, exports."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.events.kana import name_matches
+from tournaments.events.models import Event, Registration, Round, Table
+from tournaments.events.selectors.event_config import event_config
+from tournaments.results.models import ResultSubmission
+from tournaments.standings.models import StandingsSnapshot
+
+# Board states (issue 11): not started / draft / submitted / confirmed / disputed.
+STATES = ("not_started", "draft", "submitted", "confirmed", "disputed")
+STATE_LABELS = {
+    "not_started": _("not started"),
+    "draft": _("draft"),
+    "submitted": _("submitted"),
+    "confirmed": _("confirmed"),
+    "disputed": _("disputed"),
+}
+
+
+def registrations(event: Event, query: str = "", status: str = "") -> list[Registration]:
+    """Registrations matching a name or reading (kana or romaji, as on the public seating
+    search), ordered by reading."""
+    rows = Registration.objects.filter(event=event).select_related("player")
+    if status:
+        rows = rows.filter(status=status)
+    rows = rows.order_by("player__reading", "player__display_name")
+    query = (query or "").strip()
+    if not query:
+        return list(rows)
+    return [r for r in rows if name_matches(query, r.player.display_name, r.player.reading)]
+
+
+@dataclass(frozen=True)
+class BoardTable:
+    table: Table
+    state: str
+    players: list[str]
+    late: bool
+    latest_version: int | None
+
+    @property
+    def label(self) -> str:
+        return str(STATE_LABELS[self.state])
+
+
+def _state(table: Table, latest: ResultSubmission | None) -> str:
+    if table.status in ("confirmed", "disputed", "submitted"):
+        return table.status
+    if latest is not None and latest.status == ResultSubmission.Status.DRAFT:
+        return "draft"
+    return "not_started"
+
+
+def round_board(rnd: Round) -> list[BoardTable]:
+    """Every table of the round with its state; late = not confirmed after the event's
+    expected round length (``round_minutes`` in the configuration, default 90)."""
+    minutes = int(event_config(rnd.event).get("round_minutes") or 90)
+    deadline = (rnd.published_at or timezone.now()) + dt.timedelta(minutes=minutes)
+    overdue = rnd.status == Round.Status.PUBLISHED and timezone.now() > deadline
+    latest: dict[int, ResultSubmission] = {}
+    for sub in (
+        ResultSubmission.objects.filter(table__round=rnd)
+        .exclude(status=ResultSubmission.Status.DISCARDED)
+        .order_by("table_id", "version")
+    ):
+        latest[sub.table_id] = sub
+    out = []
+    for table in rnd.tables.order_by("number").prefetch_related("seats__registration__player"):
+        sub = latest.get(table.pk)
+        state = _state(table, sub)
+        names = [s.registration.player.display_name for s in table.seats.all()]
+        out.append(
+            BoardTable(table, state, names, overdue and state != "confirmed", sub and sub.version)
+        )
+    return out
+
+
+def board_signature(rnd: Round, board: list[BoardTable]) -> str:
+    """A digest of everything the board shows (the round's state, each table's players,
+    state, lateness and result version): the live board's ETag."""
+    content = [rnd.status] + [
+        [b.table.number, b.players, b.state, b.late, b.latest_version] for b in board
+    ]
+    return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()[:32]
+
+
+def latest_snapshot(event: Event) -> StandingsSnapshot | None:
+    return StandingsSnapshot.objects.filter(event=event).order_by("-version").first()
+
+
+def standings_rows(event: Event) -> list[dict]:
+    """The latest snapshot's rows with names (for the console and the exports)."""
+    snapshot = latest_snapshot(event)
+    if snapshot is None:
+        return []
+    names = {
+        r.pk: (r.player.display_name, r.player.reading, r.player.club)
+        for r in Registration.objects.filter(event=event).select_related("player")
+    }
+    rows = []
+    for row in snapshot.rows:
+        name, reading, club = names.get(row["registration"], ("?", "", ""))
+        rows.append({**row, "name": name, "reading": reading, "club": club})
+    return rows
+
+
+def results_rows(event: Event) -> list[dict]:
+    """One line per seat of every table with a confirmed result, in round/table order."""
+    confirmed = (
+        ResultSubmission.objects.filter(table__round__event=event, status="confirmed")
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number")
+    )
+    seats: dict[int, list[Registration]] = {}
+    for table_id, name, rid in (
+        Table.objects.filter(round__event=event)
+        .order_by("seats__position")
+        .values_list("pk", "seats__registration__player__display_name", "seats__registration")
+    ):
+        if rid is not None:
+            seats.setdefault(table_id, []).append((rid, name))
+    out = []
+    for sub in confirmed:
+        players = (sub.outcome or {}).get("players", [])
+        for position, ((rid, name), result) in enumerate(
+            zip(seats.get(sub.table_id, []), players, strict=False), start=1
+        ):
+            out.append(
+                {
+                    "round": sub.table.round.number,
+                    "table": sub.table.number,
+                    "game": sub.engine_key,
+                    "seat": position,
+                    "registration": rid,
+                    "name": name,
+                    "rank": result.get("rank"),
+                    "total": result.get("total"),
+                    "version": sub.version,
+                }
+            )
+    return out

@@ -1,0 +1,156 @@
+"""Organizer console: access rules, the event list, creating and editing an event.
+
+Everything under /console/ needs a logged-in user. Creating an event needs a staff user,
+a superuser or someone who already organizes an event; an event's pages need its
+organizer or head judge (``Actor.is_event_staff``).
+"""
+
+from __future__ import annotations
+
+import io
+
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.console.forms import EventForm
+from tournaments.console.selectors.pages import latest_snapshot, standings_rows
+from tournaments.console.services.events import event_save, event_set_status
+from tournaments.events.access import Actor
+from tournaments.events.models import Event, EventRole, Registration, Round
+from tournaments.events.selectors.event_config import event_config
+from tournaments.results.selectors import event_result_settings
+
+
+def may_create_events(user) -> bool:
+    return bool(
+        user.is_superuser
+        or user.is_staff
+        or EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER).exists()
+    )
+
+
+def actor_of(request) -> Actor:
+    return Actor(user=request.user, remote_addr=request.META.get("REMOTE_ADDR"))
+
+
+def console_event(request, slug: str) -> Event:
+    """The event, if the logged-in user organizes (or head-judges) it; else 403."""
+    event = get_object_or_404(Event, slug=slug)
+    if not actor_of(request).is_event_staff(event.pk):
+        raise PermissionDenied(_("You do not organize this event."))
+    return event
+
+
+def qr_svg(data: str) -> str:
+    """An inline SVG QR code (no raster image, prints sharp)."""
+    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    text = buffer.getvalue().decode()
+    return text[text.index("<svg") :]
+
+
+@login_required
+def event_list(request):
+    if request.user.is_superuser:
+        events = Event.objects.all()
+    else:
+        ids = EventRole.objects.filter(
+            user=request.user, role__in=[EventRole.Kind.ORGANIZER, EventRole.Kind.HEAD_JUDGE]
+        ).values("event_id")
+        events = Event.objects.filter(pk__in=ids)
+    return render(
+        request,
+        "console/event_list.html",
+        {"events": events, "may_create": may_create_events(request.user)},
+    )
+
+
+@login_required
+def event_create(request):
+    if not may_create_events(request.user):
+        raise PermissionDenied(_("You may not create events."))
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_save(
+                fields=form.event_fields(),
+                config=form.config(),
+                confirmation_policy=form.cleaned_data["confirmation_policy"],
+                user=request.user,
+            )
+        except Exception as error:  # model validation (unique slug, sizes for the game)
+            form.add_error(None, _format_error(error))
+        else:
+            return redirect("console:event", slug=event.slug)
+    return render(request, "console/event_form.html", {"form": form, "event": None})
+
+
+def _format_error(error) -> str:
+    messages_ = getattr(error, "messages", None)
+    return "; ".join(str(m) for m in messages_) if messages_ else str(error)
+
+
+@login_required
+def event_edit(request, slug):
+    event = console_event(request, slug)
+    policy = event_result_settings(event.pk).confirmation_policy
+    initial = EventForm.initial_for(event, event_config(event), policy)
+    form = EventForm(request.POST or None, initial=initial, instance=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_save(
+                event=event,
+                fields=form.event_fields(),
+                config=form.config(),
+                confirmation_policy=form.cleaned_data["confirmation_policy"],
+            )
+        except Exception as error:
+            form.add_error(None, _format_error(error))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("console:event", slug=event.slug)
+    return render(request, "console/event_form.html", {"form": form, "event": event})
+
+
+@login_required
+def event_home(request, slug):
+    event = console_event(request, slug)
+    counts = {
+        status: event.registrations.filter(status=status).count()
+        for status in Registration.Status.values
+    }
+    return render(
+        request,
+        "console/event_home.html",
+        {
+            "event": event,
+            "counts": counts,
+            "rounds": event.rounds.order_by("number"),
+            "snapshot": latest_snapshot(event),
+            "standings": standings_rows(event),
+            "config": event_config(event),
+            "statuses": Event.Status.choices,
+            "next_round": (
+                event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+            )
+            + 1,
+            "open_round": event.rounds.exclude(status=Round.Status.CLOSED).exists(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def event_status(request, slug):
+    event = console_event(request, slug)
+    status = request.POST.get("status", "")
+    if status in Event.Status.values:
+        event_set_status(event_id=event.pk, status=status)
+    return redirect("console:event", slug=event.slug)

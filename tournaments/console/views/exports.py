@@ -1,0 +1,79 @@
+"""Console: standings and results as CSV or JSON, the event archive (export and import)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.console.selectors.pages import results_rows, standings_rows
+from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
+from tournaments.console.views.events import console_event, may_create_events
+from tournaments.events.models import EventRole
+
+
+def _csv(rows: list[dict], columns: list[str], filename: str) -> HttpResponse:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows(rows)
+    response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _flat_standings(rows: list[dict]) -> tuple[list[dict], list[str]]:
+    metrics = list(rows[0]["metrics"]) if rows else []
+    flat = [{**{k: v for k, v in r.items() if k != "metrics"}, **r["metrics"]} for r in rows]
+    return flat, ["rank", "name", "reading", "club", "registration", *metrics, "dropped_after"]
+
+
+@login_required
+def export(request, slug, what, fmt):
+    event = console_event(request, slug)
+    if what == "standings":
+        rows = standings_rows(event)
+        if fmt == "json":
+            return JsonResponse({"event": event.slug, "standings": rows})
+        flat, columns = _flat_standings(rows)
+        return _csv(flat, columns, f"{event.slug}-standings.csv")
+    if what == "results":
+        rows = results_rows(event)
+        if fmt == "json":
+            return JsonResponse({"event": event.slug, "results": rows})
+        columns = ["round", "table", "game", "seat", "registration", "name", "rank", "total"]
+        return _csv(rows, columns, f"{event.slug}-results.csv")
+    archive = event_archive(event.pk)
+    response = HttpResponse(
+        json.dumps(archive, ensure_ascii=False, indent=1), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-archive.json"'
+    return response
+
+
+@login_required
+def archive_import(request):
+    if not may_create_events(request.user):
+        raise PermissionDenied(_("You may not create events."))
+    error = None
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        try:
+            archive = json.loads(upload.read().decode("utf-8")) if upload else None
+            event = event_archive_import(archive, slug=request.POST.get("slug") or None)
+        except (ArchiveError, json.JSONDecodeError, UnicodeDecodeError) as problem:
+            error = str(problem)
+        else:
+            EventRole.objects.get_or_create(
+                user=request.user, event=event, role=EventRole.Kind.ORGANIZER
+            )
+            messages.success(request, _("Imported %(name)s.") % {"name": event.name})
+            return redirect("console:event", slug=event.slug)
+    return render(request, "console/archive_import.html", {"error": error})

@@ -1,0 +1,180 @@
+"""Console: registration (one by one, CSV with preview), drops, substitutes, the check-in
+desk and printable private-URL slips."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.console.forms import CsvForm, PlayerForm
+from tournaments.console.selectors.pages import registrations
+from tournaments.console.services.player_import import (
+    ImportRefused,
+    decode_upload,
+    player_register,
+    players_csv_import,
+    players_csv_preview,
+    registration_substitute,
+)
+from tournaments.console.views.events import console_event, qr_svg
+from tournaments.events.models import Registration
+from tournaments.events.services.registrations import (
+    registration_check_in,
+    registration_drop,
+    registration_set_status,
+)
+
+SESSION_KEY = "console-csv-%s"
+
+
+def _with_ratings(event) -> list:
+    """The registrations, each with ``rating_ordinal`` in the event's league (or None)."""
+    from tournaments.ratings.services import league_ratings
+
+    rows = registrations(event)
+    ordinals = {
+        r.player_id: r.ordinal for r in league_ratings(event.league_id, [g.player_id for g in rows])
+    }
+    for row in rows:
+        row.rating_ordinal = ordinals.get(row.player_id)
+    return rows
+
+
+@login_required
+def player_list(request, slug):
+    event = console_event(request, slug)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            player_register(event, d["name"], d["reading"], d["club"], check_in=d["check_in"])
+        except (ImportRefused, Exception) as error:  # duplicate or model validation
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Registered %(name)s.") % {"name": d["name"]})
+            return redirect("console:players", slug=slug)
+    return render(
+        request,
+        "console/players.html",
+        {"event": event, "form": form, "registrations": _with_ratings(event)},
+    )
+
+
+@login_required
+def player_import(request, slug):
+    """Step 1 (POST file or text): preview with every error. Step 2 (POST confirm):
+    import the previewed text, all or nothing."""
+    event = console_event(request, slug)
+    key = SESSION_KEY % event.pk
+    form = CsvForm(request.POST or None, request.FILES or None)
+    preview = None
+    if request.method == "POST" and "confirm" in request.POST:
+        text = request.session.get(key, "")
+        try:
+            created = players_csv_import(event, text, check_in="check_in" in request.POST)
+        except ImportRefused as error:
+            messages.error(request, str(error))
+            preview = players_csv_preview(event, text)
+        else:
+            request.session.pop(key, None)
+            messages.success(request, _("Imported %(count)d players.") % {"count": len(created)})
+            return redirect("console:players", slug=slug)
+    elif request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        try:
+            text = decode_upload(upload.read()) if upload else form.cleaned_data.get("text", "")
+        except ImportRefused as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[key] = text
+            preview = players_csv_preview(event, text)
+    return render(
+        request, "console/import.html", {"event": event, "form": form, "preview": preview}
+    )
+
+
+@login_required
+@require_POST
+def registration_action(request, slug, registration_id):
+    event = console_event(request, slug)
+    registration = get_object_or_404(Registration, pk=registration_id, event=event)
+    action = request.POST.get("action")
+    if action == "check_in":
+        registration_check_in(registration_id=registration.pk)
+    elif action == "undo_check_in":
+        registration_set_status(registration_id=registration.pk, status="registered")
+    elif action == "drop":
+        registration_drop(registration_id=registration.pk)
+    elif action == "substitute":
+        name = request.POST.get("name", "").strip()
+        if not name:
+            messages.error(request, _("The substitute needs a name."))
+        else:
+            try:
+                registration_substitute(
+                    registration_id=registration.pk,
+                    name=name,
+                    reading=request.POST.get("reading", "").strip(),
+                )
+            except Exception as error:  # noqa: BLE001 - shown to the organizer
+                messages.error(request, str(error))
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = reverse("console:players", args=[slug])  # no open redirects
+    return redirect(target)
+
+
+@login_required
+def check_in_desk(request, slug):
+    event = console_event(request, slug)
+    query = request.GET.get("q", "")
+    found = registrations(event, query) if query else []
+    missing = registrations(event, status=Registration.Status.REGISTERED)
+    return render(
+        request,
+        "console/check_in.html",
+        {
+            "event": event,
+            "query": query,
+            "found": found,
+            "missing": missing,
+            "checked_in": event.registrations.filter(status="checked_in").count(),
+        },
+    )
+
+
+@login_required
+def check_in_token(request, slug):
+    """A scanned player QR (their private URL or bare token) checks the player in."""
+    event = console_event(request, slug)
+    scanned = request.POST.get("token", "").strip().rstrip("/")
+    token = scanned.rsplit("/", 1)[-1]
+    registration = Registration.objects.filter(event=event, private_token=token).first()
+    if request.method == "POST":
+        if registration is None:
+            messages.error(request, _("No player of this event has that code."))
+        else:
+            registration_check_in(registration_id=registration.pk)
+            messages.success(
+                request, _("Checked in %(name)s.") % {"name": registration.player.display_name}
+            )
+    return redirect("console:check-in", slug=slug)
+
+
+@login_required
+def slips(request, slug):
+    event = console_event(request, slug)
+    rows = []
+    for registration in registrations(event):
+        if registration.status == Registration.Status.DROPPED:
+            continue
+        url = request.build_absolute_uri(
+            reverse("tournaments:private", kwargs={"token": registration.private_token})
+        )
+        rows.append({"registration": registration, "url": url, "qr": qr_svg(url)})
+    return render(request, "console/slips.html", {"event": event, "rows": rows})

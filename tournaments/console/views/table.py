@@ -1,0 +1,104 @@
+"""Console: one table — its result versions, rulings and corrections with reasons, and its
+audit trail. Every write goes through the result services (which check the organizer's
+role and write the action log)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.console.views.events import actor_of, console_event
+from tournaments.events.access import NotAllowed
+from tournaments.events.models import Table
+from tournaments.results.models import ActionLog, ResultSubmission, Ruling
+from tournaments.results.services.results import (
+    ResultError,
+    result_confirm,
+    result_correct,
+    result_discard,
+    result_rule,
+)
+
+
+def _table(request, slug, number, table_number) -> Table:
+    event = console_event(request, slug)
+    return get_object_or_404(
+        Table.objects.select_related("round__event"),
+        round__event=event,
+        round__number=number,
+        number=table_number,
+    )
+
+
+def _int_list(text: str) -> list[int] | None:
+    parts = [p for p in text.replace(" ", "").split(",") if p]
+    return [int(p) for p in parts] if parts else None
+
+
+def _act(request, table: Table) -> None:
+    actor = actor_of(request)
+    action = request.POST.get("action")
+    reason = request.POST.get("reason", "").strip()
+    submission_id = request.POST.get("submission") or None
+    if action == "confirm":
+        result_confirm(submission_id=int(submission_id), actor=actor)
+    elif action == "discard":
+        result_discard(submission_id=int(submission_id), actor=actor, reason=reason)
+    elif action == "rule":
+        result_rule(
+            actor=actor,
+            table_id=table.pk,
+            kind=request.POST.get("kind", ""),
+            reason=reason,
+            submission_id=int(submission_id) if submission_id else None,
+            registration_id=int(request.POST["registration"])
+            if request.POST.get("registration")
+            else None,
+            points=request.POST.get("points") or None,
+            placements=_int_list(request.POST.get("placements", "")),
+            resolution=request.POST.get("resolution", ""),
+        )
+    elif action == "correct":
+        result_correct(
+            table_id=table.pk,
+            actor=actor,
+            kind=request.POST.get("kind", "sheet"),
+            payload=json.loads(request.POST.get("payload", "")),
+            base_version=int(request.POST.get("base_version") or 0),
+            reason=reason,
+        )
+
+
+@login_required
+def table_view(request, slug, number, table_number):
+    table = _table(request, slug, number, table_number)
+    if request.method == "POST":
+        try:
+            _act(request, table)
+        except (ResultError, NotAllowed, ValueError, KeyError) as error:
+            messages.error(request, str(error) or error.__class__.__name__)
+        else:
+            messages.success(request, _("Saved."))
+        return redirect("console:table", slug=slug, number=number, table_number=table_number)
+    submissions = list(table.submissions.order_by("-version"))
+    latest = submissions[0] if submissions else None
+    return render(
+        request,
+        "console/table.html",
+        {
+            "event": table.round.event,
+            "table": table,
+            "seats": table.seats.select_related("registration__player").order_by("position"),
+            "submissions": submissions,
+            "latest_payload": json.dumps(latest.payload, ensure_ascii=False) if latest else "",
+            "latest": latest,
+            "rulings": Ruling.objects.filter(table=table).order_by("created_at"),
+            "kinds": Ruling.Kind.choices,
+            "log": ActionLog.objects.filter(table=table).order_by("created_at", "id"),
+            "statuses": ResultSubmission.Status,
+        },
+    )

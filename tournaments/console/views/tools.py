@@ -1,0 +1,64 @@
+"""Shared pieces of the organizer tools' pages (/console/tools/...): organizer-only access.
+
+Organizers are users with an ``EventRole`` of kind organizer for the event, staff users
+and superusers. Head judges use the main console; these pages change event data
+(edition values, finals) or show league-wide ratings, which is the organizer's call.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from tournaments.events.models import Event, EventRole
+from tournaments.results.models import ActionLog
+
+
+def is_organizer(user, event: Event | None = None) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    roles = EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER)
+    if event is not None:
+        roles = roles.filter(event=event)
+    return roles.exists()
+
+
+def organizer_event(request, slug: str) -> Event:
+    """The event, if the logged-in user organizes it; else 403 (404 if unknown)."""
+    event = get_object_or_404(Event, slug=slug)
+    if not is_organizer(request.user, event):
+        raise PermissionDenied(_("You do not organize this event."))
+    return event
+
+
+def require_any_organizer(request) -> None:
+    if not is_organizer(request.user):
+        raise PermissionDenied(_("Only organizers may open this page."))
+
+
+def log_action(request, event: Event, action: str, **data) -> None:
+    """An audit entry for a console change (the action log is append-only)."""
+    ActionLog.objects.create(
+        event=event,
+        action=action,
+        actor_user=request.user,
+        actor=f"user:{request.user.get_username()}",
+        data=data,
+        remote_addr=request.META.get("REMOTE_ADDR"),
+    )
+
+
+@login_required
+def tools_home(request, slug: str):
+    """Entry page of the organizer tools for one event."""
+    from django.shortcuts import render
+
+    from tournaments.console.services.edition_data import event_game_keys
+
+    event = organizer_event(request, slug)
+    games = event_game_keys(event)
+    return render(request, "console/tools/home.html", {"event": event, "games": games})

@@ -1,0 +1,1 @@
+"""Events and people: see README.md beside this file."""

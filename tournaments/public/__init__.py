@@ -1,0 +1,1 @@
+"""Public pages: see README.md beside this file."""

@@ -1,0 +1,143 @@
+"""Render the rush pages ahead of time (Tabbycat #2233: private pages are opened all at
+once when a draw is released, so rendering-then-caching is too late).
+
+Two modes, both run by the ``tournaments.public_pages_prerender`` Celery task:
+
+* **refresh** (a snapshot was written, a round closed): render at the current version;
+  a change during the run bumps the version and the stale renders are never served.
+* **flip** (a round was published): the publication's commit does NOT bump the version.
+  The task renders every page at the *next* version in memory, checks nobody bumped
+  meanwhile, stores them all at once, then bumps: the public sees the new round the
+  moment every page of it is ready (Tabbycat's scaling advice — prime the cache before
+  announcing — done by the system). A fallback task bumps anyway if no flip happened
+  within a minute (a dead worker must not hide a round forever).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.events.models import Event
+from tournaments.public import cache as public_cache
+from tournaments.public import selectors as sel
+from tournaments.public.views import render as pages
+from tournaments.public.views.pages import player_fragment_key
+from tournaments.public.views.private import private_bulk, render_private
+
+logger = logging.getLogger(__name__)
+
+Sink = Callable[[str, str, str, str], None]  # (path, language, version, html)
+
+
+def _store_page(sink: Sink, path: str, language: str, version: str, build) -> int:
+    for partial in (False, True):
+        full_path = path + "?partial=1" if partial else path
+        sink(full_path, language, version, build(version, full_path, partial))
+    return 2
+
+
+def _prerender_players(sink: Sink, event, data, language: str, version: str) -> int:
+    """Each player's fragment (public page) and private page, in this language."""
+    registrations = event.registrations.select_related("player", "event").filter(
+        pk__in=list(data.people)
+    )
+    known = private_bulk(data)
+    stored = 0
+    for registration in registrations:
+        fragment = pages.player_fragment(data, registration.pk, language, data.histories)
+        sink(player_fragment_key(registration.pk), language, version, fragment)
+        path = reverse("tournaments:private", kwargs={"token": registration.private_token})
+        page = render_private(
+            registration, data, language, version, path, "", None, known[registration.pk], fragment
+        )
+        sink(path, language, version, page)
+        public_cache.remember_token(registration.private_token, event.slug)
+        stored += 2
+    return stored
+
+
+def _render_all(sink: Sink, event, data, version: str, round_id, players: bool) -> int:
+    rounds = [r for r in data.rounds if round_id is None or r.id == round_id]
+    stored = 0
+    for language, _name in settings.LANGUAGES:  # ja first: most phones at a café
+        with translation.override(language):
+            kwargs = {"slug": event.slug}
+            stored += _store_page(
+                sink,
+                reverse("tournaments:event-detail", kwargs=kwargs),
+                language,
+                version,
+                lambda v, p, part, lang=language: pages.render_event_home(data, lang, v, p, part),
+            )
+            stored += _store_page(
+                sink,
+                reverse("tournaments:standings", kwargs=kwargs),
+                language,
+                version,
+                lambda v, p, part, lang=language: pages.render_standings(data, lang, v, p, part),
+            )
+            for rnd in rounds[-1:]:
+                stored += _store_page(
+                    sink,
+                    reverse("tournaments:seating", kwargs={**kwargs, "number": rnd.number}),
+                    language,
+                    version,
+                    lambda v, p, part, rnd=rnd, lang=language: pages.render_seating(
+                        data, rnd, lang, v, p, part
+                    ),
+                )
+            if players:
+                stored += _prerender_players(sink, event, data, language, version)
+    return stored
+
+
+def public_pages_prerender(
+    *, event_id: int, round_id: int | None = None, players: bool = True, flip: bool = False
+) -> int:
+    """Render event home, standings, the round's seating and every player's pages in every
+    language; returns the number of renders stored (0: event gone or draft)."""
+    event = Event.objects.exclude(status=Event.Status.DRAFT).filter(pk=event_id).first()
+    if event is None:
+        if flip and Event.objects.filter(pk=event_id).exists():
+            public_cache.bump_event(Event.objects.get(pk=event_id).slug)
+        return 0
+    data = sel.event_data(event)
+    if not flip:
+        version = public_cache.current_version(event.slug)
+        return _render_all(public_cache.store, event, data, version, round_id, players)
+
+    base = public_cache.current_version(event.slug)
+    target = public_cache.next_version(base)
+    collected: list[tuple[str, str, str, str]] = []
+    stored = _render_all(
+        lambda *entry: collected.append(entry), event, data, target, round_id, players
+    )
+    if public_cache.current_version(event.slug) == base:
+        public_cache.store_many(collected)
+        bumped = public_cache.bump_event(event.slug)
+        if public_cache.current_version(event.slug) == target:
+            return stored
+        # Someone bumped between the check and our bump: our renders may miss their
+        # change, so make sure they are never current.
+        logger.info("public flip raced another change for %s (now %s)", event.slug, bumped)
+        public_cache.bump_event(event.slug)
+    # Another change bumped the version while we rendered (a confirmation, a ratings run):
+    # the round is public already at that version, but its rush pages are not rendered.
+    # Render them now at the current version, as a refresh does, from fresh data.
+    data = sel.event_data(event)
+    version = public_cache.current_version(event.slug)
+    return _render_all(public_cache.store, event, data, version, round_id, players)
+
+
+def public_flip_fallback(*, event_id: int, base_version: str) -> bool:
+    """Bump when a publication's flip has not happened (no worker ran the prerender)."""
+    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+    if slug and public_cache.current_version(slug) == base_version:
+        public_cache.bump_event(slug)
+        return True
+    return False

@@ -1,0 +1,173 @@
+"""Bump the public cache version of an event after any change its pages could show.
+
+Receivers run on save/delete and act on commit, so a rolled-back change bumps nothing and a
+page rendered after the bump sees the committed rows. Publishing a round (or writing a
+standings snapshot) also asks a worker to render the rush pages ahead of time.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save, pre_save
+from django.dispatch import receiver
+
+from tournaments.events.models import (
+    Event,
+    EventSummary,
+    Registration,
+    Round,
+    RoundBye,
+    Seat,
+    Table,
+)
+from tournaments.events.signals import event_pages_changed
+from tournaments.public import tasks  # noqa: F401 - registers the prerender task with Celery
+from tournaments.public.models import PublicSettings
+from tournaments.results.models import Confirmation, ResultSubmission, Ruling
+from tournaments.standings.models import StandingsSnapshot
+
+logger = logging.getLogger(__name__)
+FLIP_FALLBACK_SECONDS = 60
+
+
+def _event_id(instance) -> int | None:
+    if isinstance(instance, Event):
+        return instance.pk
+    if isinstance(instance, (Table, Confirmation)):
+        owner = instance.round if isinstance(instance, Table) else instance.submission.table.round
+        return owner.event_id
+    if isinstance(instance, Seat):
+        return instance.round.event_id if instance.round_id else None
+    if isinstance(instance, (ResultSubmission,)):
+        return instance.table.round.event_id
+    if isinstance(instance, RoundBye):
+        return instance.round.event_id
+    return getattr(instance, "event_id", None)
+
+
+def bump_after_commit(event_id: int | None) -> None:
+    if event_id is None:
+        return
+
+    def bump() -> None:
+        from tournaments.public.cache import bump_event
+
+        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+        if slug:
+            try:
+                bump_event(slug)
+            except Exception:  # a cache outage must not break a write  # noqa: BLE001
+                logger.exception("public cache version bump failed for event %s", event_id)
+
+    transaction.on_commit(bump)
+
+
+def prerender_after_commit(event_id: int, round_id: int | None, players: bool = True) -> None:
+    from tournaments.public.tasks import public_pages_prerender_task
+
+    transaction.on_commit(lambda: public_pages_prerender_task.delay(event_id, round_id, players))
+
+
+WATCHED = (
+    Registration,
+    Round,
+    Table,
+    Seat,
+    EventSummary,
+    PublicSettings,
+    ResultSubmission,
+    Confirmation,
+    Ruling,
+    RoundBye,
+    StandingsSnapshot,
+)
+
+
+def _changed(sender, instance, **kwargs) -> None:
+    if getattr(instance, "_public_publishing", False):
+        return  # the prerender task flips the version once the round's pages are ready
+    try:
+        bump_after_commit(_event_id(instance))
+    except Exception:  # a related row already gone (cascade delete)  # noqa: BLE001
+        logger.debug("no event for %r", sender)
+
+
+for _model in WATCHED:
+    post_save.connect(_changed, sender=_model, dispatch_uid=f"public-bump-save-{_model.__name__}")
+    post_delete.connect(_changed, sender=_model, dispatch_uid=f"public-bump-del-{_model.__name__}")
+
+
+@receiver(post_save, sender=Event, dispatch_uid="public-bump-event")
+@receiver(post_delete, sender=Event, dispatch_uid="public-bump-event-delete")
+def _event_changed(sender, instance: Event, **kwargs) -> None:
+    slug = instance.slug
+
+    def bump() -> None:
+        from tournaments.public.cache import bump_event, bump_global
+
+        try:
+            bump_global()
+            bump_event(slug)
+        except Exception:  # noqa: BLE001
+            logger.exception("public cache version bump failed for event %s", slug)
+
+    transaction.on_commit(bump)
+
+
+@receiver(pre_save, sender=Round, dispatch_uid="public-round-publishing")
+def _round_publishing(sender, instance: Round, **kwargs) -> None:
+    """Mark a save that makes a round public (draft → published, or created published)."""
+    publishing = instance.status == Round.Status.PUBLISHED
+    if publishing and instance.pk is not None:
+        before = Round.objects.filter(pk=instance.pk).values_list("status", flat=True).first()
+        publishing = before in (None, Round.Status.DRAFT)
+    instance._public_publishing = publishing
+
+
+@receiver(post_save, sender=Round, dispatch_uid="public-prerender-round")
+def _round_saved(sender, instance: Round, **kwargs) -> None:
+    if getattr(instance, "_public_publishing", False):
+        instance._public_publishing = False  # a later save of this object is no publication
+        _flip_after_commit(instance.event_id, instance.pk)
+    elif instance.status != Round.Status.DRAFT:
+        prerender_after_commit(instance.event_id, instance.pk)
+
+
+def refresh_after_commit(event_id: int) -> None:
+    """Re-render every page of the event at the next version, then bump (the publication
+    flip without a new round): for changes that touch every player's page at once."""
+    _flip_after_commit(event_id, None)
+
+
+def _flip_after_commit(event_id: int, round_id: int | None) -> None:
+    from tournaments.public.tasks import public_flip_fallback_task, public_pages_prerender_task
+
+    def flip() -> None:
+        from tournaments.public.cache import current_version
+
+        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+        if slug is None:
+            return
+        base = current_version(slug)
+        public_pages_prerender_task.delay(event_id, round_id, True, True)
+        public_flip_fallback_task.apply_async((event_id, base), countdown=FLIP_FALLBACK_SECONDS)
+
+    transaction.on_commit(flip)
+
+
+@receiver(post_save, sender=StandingsSnapshot, dispatch_uid="public-prerender-snapshot")
+def _snapshot_saved(sender, instance: StandingsSnapshot, created: bool, **kwargs) -> None:
+    if created:  # standings and event home only: players' pages render on demand
+        prerender_after_commit(instance.event_id, None, players=False)
+
+
+@receiver(event_pages_changed, dispatch_uid="public-event-pages-changed")
+def _event_pages_changed(sender, event_id: int, everyone: bool = False, **kwargs) -> None:
+    """Bulk writes and derived values (seating, ratings): a running event whose every
+    player page changes is rendered before the change shows; otherwise a plain bump."""
+    if everyone:
+        refresh_after_commit(event_id)
+    else:
+        bump_after_commit(event_id)

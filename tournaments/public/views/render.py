@@ -1,0 +1,323 @@
+"""Render the public pages to strings, with no request: views and the prerender task share
+these, so a page rendered ahead of time is byte-for-byte the page a request would render.
+
+Nothing request-specific (CSRF token, session, user) may enter these templates: the output
+is cached and served to everyone.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.events.kana import sort_key
+from tournaments.events.models import Event
+from tournaments.public import cache as public_cache
+from tournaments.public import selectors as sel
+from tournaments.public.chart import rank_chart
+from tournaments.ratings.selectors import player_rating
+
+METRIC_LABELS = {
+    "tp": _("Tournament points"),
+    "firsts": _("First places"),
+    "game_points": _("Game points"),
+    "score_share": _("Score share"),
+    "avg_placement": _("Average placement"),
+    "placement_pct": _("Placement %"),
+    "sos": _("Strength of schedule"),
+    "buchholz": _("Buchholz"),
+    "buchholz_cut1": _("Buchholz Cut-1"),
+    "buchholz_median1": _("Buchholz Median-1"),
+    "opp_placement_pct": _("Opponents' placement %"),
+    "progressive": _("Progressive score"),
+    "h2h": _("Head-to-head"),
+    "games": _("Games"),
+    "byes": _("Byes"),
+    "rounds_played": _("Rounds played"),
+}
+METRIC_SHORT = {
+    "tp": "TP",
+    "firsts": "1st",
+    "game_points": "GP",
+    "score_share": "SS",
+    "avg_placement": "AvgP",
+    "placement_pct": "P%",
+    "sos": "SoS",
+    "buchholz": "Bh",
+    "buchholz_cut1": "Bh-1",
+    "buchholz_median1": "BhM",
+    "opp_placement_pct": "OP%",
+    "progressive": "Prog",
+    "h2h": "H2H",
+    "games": "G",
+    "byes": "Bye",
+    "rounds_played": "R",
+}
+
+
+def metric_label(name: str):
+    base, _sep, param = name.partition(":")
+    label = METRIC_LABELS.get(base, base)
+    if param:
+        return f"{label} ({sel.localized(sel.game_names(param), translation.get_language())})"
+    return label
+
+
+def format_metric(value) -> str:
+    number = sel.metric_number(value)
+    if number is None:
+        return "–"
+    if isinstance(number, int) or number.denominator == 1:
+        return str(int(number))
+    return f"{float(number):.2f}"
+
+
+def _live(path: str, version: str, language: str) -> dict:
+    """The partial URL the page polls and the ETag it already has."""
+    partial = path + ("&" if "?" in path else "?") + "partial=1"
+    return {
+        "live_url": partial,
+        "live_etag": public_cache.etag_for(version, language, partial),
+        "page_path": path,
+    }
+
+
+def _render(template: str, context: dict, language: str, partial: bool) -> str:
+    with translation.override(language):
+        name = template.replace("public/", "public/_") if partial else template
+        return render_to_string(name, context)
+
+
+def _games(data: sel.EventData, language: str) -> list[dict]:
+    return [
+        {"key": key, "name": sel.localized(sel.game_names(key), language)} for key in data.games
+    ]
+
+
+def _round_context(rnd: sel.RoundView, language: str) -> dict:
+    return {
+        "round": rnd,
+        "game_name": sel.localized(sel.game_names(rnd.game_key), language) if rnd.game_key else "",
+    }
+
+
+def render_event_list(language: str, version: str, path: str) -> str:
+    context = {"events": sel.public_events(), **_live(path, version, language)}
+    return _render("public/event_list.html", context, language, partial=False)
+
+
+def render_event_home(
+    data: sel.EventData, language: str, version: str, path: str, partial: bool
+) -> str:
+    current = data.current_round
+    latest = sel.standings_snapshot(data.event, data.frozen_after, policy=data.policy)
+    context = {
+        "event": data.event,
+        "games": _games(data, language),
+        "rounds": [_round_context(r, language) for r in data.rounds],
+        "current": _round_context(current, language) if current else None,
+        "summary": data.summary,
+        "frozen_after": data.frozen_after,
+        "has_standings": latest is not None,
+        **_live(path, version, language),
+    }
+    return _render("public/event_home.html", context, language, partial)
+
+
+def render_seating(
+    data: sel.EventData,
+    rnd: sel.RoundView,
+    language: str,
+    version: str,
+    path: str,
+    partial: bool,
+    query: str = "",
+) -> str:
+    hits = sel.find_seats(rnd, query)
+    names = sorted(
+        (seat.person for table in rnd.tables for seat in table.seats),
+        key=lambda p: sort_key(p.name, p.reading),
+    )
+    context = {
+        "event": data.event,
+        **_round_context(rnd, language),
+        "tables": rnd.tables,
+        "query": query,
+        "hits": hits,
+        "searched": bool(query.strip()),
+        "people": names,
+        "games": _games(data, language),
+        **_live(path, version, language),
+    }
+    return _render("public/seating.html", context, language, partial)
+
+
+def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
+    rows = []
+    columns = _standings_columns(snapshot)
+    for row in snapshot.rows:
+        person = data.people.get(row["registration"])
+        if person is None:
+            continue  # dropped players keep their row in snapshots; not listed here
+        if club and person.club != club:
+            continue
+        metrics = row.get("metrics", {})
+        rows.append(
+            {
+                "rank": row["rank"],
+                "person": person,
+                "values": [format_metric(metrics.get(c["name"])) for c in columns],
+                "provisional": row.get("provisional", False),
+                "movement": row.get("movement"),
+                "dropped_after": row.get("dropped_after"),
+            }
+        )
+    return rows
+
+
+def _standings_columns(snapshot) -> list[dict]:
+    info = snapshot.standings or {}
+    names = list(dict.fromkeys([*info.get("precedence", []), *info.get("extra_metrics", [])]))
+    precedence = set(info.get("precedence", []))
+    return [
+        {
+            "name": n,
+            "label": metric_label(n),
+            "short": METRIC_SHORT.get(n.partition(":")[0], n),
+            "ranking": n in precedence,
+        }
+        for n in names
+    ]
+
+
+def render_standings(
+    data: sel.EventData,
+    language: str,
+    version: str,
+    path: str,
+    partial: bool,
+    after_round: int | None = None,
+    club: str = "",
+) -> str:
+    snapshot = sel.standings_snapshot(data.event, data.frozen_after, after_round, data.policy)
+    clubs = sorted({p.club for p in data.people.values() if p.club})
+    context = {
+        "event": data.event,
+        "snapshot": snapshot,
+        "columns": _standings_columns(snapshot) if snapshot else [],
+        "rows": _standings_rows(snapshot, data, club) if snapshot else [],
+        "after_rounds": sel.snapshot_rounds(data.event, data.frozen_after, data.policy),
+        "after_round": after_round,
+        "clubs": clubs,
+        "club": club,
+        "frozen_after": data.frozen_after,
+        **_live(path, version, language),
+    }
+    return _render("public/standings.html", context, language, partial)
+
+
+def player_fragment(
+    data: sel.EventData, registration_id: int, language: str, histories: dict | None = None
+) -> str:
+    """The part of a player's page that is the same for the public and for the player.
+
+    ``histories`` (from ``sel.rank_history``) lets a caller rendering many players read
+    the snapshots once."""
+    person = data.people[registration_id]
+    rows = player_rows(data, registration_id, language)
+    history = (histories if histories is not None else data.histories).get(registration_id, [])
+    chart = rank_chart(history, len(data.people))
+    rating = (
+        player_rating(person.player_id, data.event.league_id)
+        if person.player_id is not None
+        else None
+    )
+    context = {
+        "event": data.event,
+        "person": person,
+        "rows": rows,
+        "chart": chart,
+        "rating": rating,
+    }
+    with translation.override(language):
+        return render_to_string("public/_player.html", context)
+
+
+def player_rows(data: sel.EventData, registration_id: int, language: str) -> list[dict]:
+    rows = sel.player_rounds(data, registration_id)
+    for row in rows:
+        row["game_name"] = sel.localized(sel.game_names(row["game_key"]), language)
+        with translation.override(language):
+            row["table_url"] = reverse(
+                "tournaments:table-result",
+                kwargs={
+                    "slug": data.event.slug,
+                    "number": row["round"].number,
+                    "table": row["table"].number,
+                },
+            )
+    return rows
+
+
+def render_player(
+    data: sel.EventData,
+    registration_id: int,
+    language: str,
+    version: str,
+    path: str,
+    partial: bool,
+    fragment: str | None = None,
+) -> str:
+    fragment = (
+        fragment if fragment is not None else player_fragment(data, registration_id, language)
+    )
+    context = {
+        "event": data.event,
+        "person": data.people[registration_id],
+        "fragment": fragment,
+        **_live(path, version, language),
+    }
+    return _render("public/player.html", context, language, partial)
+
+
+def render_table(
+    data: sel.EventData,
+    rnd: sel.RoundView,
+    table: sel.TableView,
+    language: str,
+    version: str,
+    path: str,
+    partial: bool,
+    step: int | None = None,
+) -> str:
+    submission = data.results.get(table.id)
+    lines = sel.seat_results(table, submission) if submission else []
+    rulings = sel.table_rulings(table.id) if submission else []
+    replay = None
+    if submission is not None and submission.kind == "log":
+        from tournaments.public.views.replay import replay_view
+
+        replay = replay_view(submission, step)
+    outcome = submission.outcome if submission else {}
+    context = {
+        "event": data.event,
+        **_round_context(rnd, language),
+        "table": table,
+        "table_game": sel.localized(sel.game_names(table.game_key), language),
+        "submission": submission,
+        "lines": lines,
+        "categories": (outcome or {}).get("categories", []),
+        "tiebreaks": (outcome or {}).get("tiebreaks", []),
+        "unchecked": (outcome or {}).get("unchecked", []),
+        "rulings": rulings,
+        "replay": replay,
+        "language": language,
+        **_live(path, version, language),
+    }
+    return _render("public/table.html", context, language, partial)
+
+
+def event_for(slug: str) -> Event | None:
+    return sel.public_event(slug)

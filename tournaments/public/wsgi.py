@@ -1,0 +1,236 @@
+"""A WSGI fast path for the public pages, in front of Django (``referee/wsgi.py``).
+
+A GET of a public page whose render is cached at the current version is answered without
+entering Django's middleware, URL resolver or views: that is what lets a phone-polled
+standings page take a café's worth of phones. Anything else — a miss, a stale render, the
+private pages' POSTs, non-ASCII paths — falls through to Django unchanged, which renders
+and stores the page for the next request.
+
+Cost per hit is one small Redis ``MGET`` (the version counters). The page itself is kept
+in this process (``LocalPages``), encoded and, for public pages, gzip-compressed once per
+version: a 500-player standings page is ~300 KB of HTML, and fetching, unpickling and
+encoding it on every request was most of the cost. A bump of the event's version makes
+every local copy stale at once, exactly like the Redis copies.
+
+Security parity with Django's middleware for these responses: the same security headers;
+with ``SECURE_SSL_REDIRECT`` on, only requests already on HTTPS take the fast path (so
+Django still redirects plain HTTP); HSTS is added when Django would add it. Host-header
+validation is skipped deliberately: cached pages contain only relative links and the
+cache key does not include the host, so a forged Host cannot poison or change anything.
+Private pages are never compressed: they carry the player's token, and compressing a
+secret next to other content is what BREACH-style attacks measure.
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from tournaments.public import cache as public_cache
+
+logger = logging.getLogger(__name__)
+
+PRIVATE_PATH = re.compile(r"^/(?P<lang>[a-z]{2})/p/(?P<token>[-A-Za-z0-9_]+)/$")
+PRIVATE_HEADERS = [
+    ("Cache-Control", "private, no-store"),
+    ("Referrer-Policy", "no-referrer"),
+    ("X-Robots-Tag", "noindex"),
+]
+PUBLIC_PATH = re.compile(
+    r"^/(?P<lang>[a-z]{2})/"
+    r"(?:events/(?P<slug>[-a-zA-Z0-9_]+)/"
+    r"(?:|standings/|rounds/\d+/seating/|rounds/\d+/tables/\d+/|players/\d+/))?$"
+)
+GZIP_MIN_BYTES = 1024  # below this the header costs more than it saves
+
+
+@dataclass(frozen=True, slots=True)
+class LocalPage:
+    version: str
+    etag: str
+    body: bytes
+    gzipped: bytes | None  # None: not worth it, or a private page
+
+
+class LocalPages:
+    """A per-process LRU of current renders, bounded by bytes. Thread-safe: gunicorn's
+    gthread workers share one instance per process."""
+
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024, max_tokens: int = 20_000):
+        self.max_bytes, self.max_tokens = max_bytes, max_tokens
+        self._pages: OrderedDict[str, LocalPage] = OrderedDict()
+        self._tokens: OrderedDict[str, str] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> LocalPage | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: str, page: LocalPage) -> None:
+        size = len(page.body) + len(page.gzipped or b"")
+        if size > self.max_bytes // 4:
+            return
+        with self._lock:
+            old = self._pages.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old.body) + len(old.gzipped or b"")
+            self._pages[key] = page
+            self._bytes += size
+            while self._bytes > self.max_bytes:
+                _, evicted = self._pages.popitem(last=False)
+                self._bytes -= len(evicted.body) + len(evicted.gzipped or b"")
+
+    def slug_for_token(self, token: str) -> str | None:
+        """A token's event never changes, so it is remembered once found; a revoked token
+        still finds no page (its page key is never rendered at a newer version)."""
+        with self._lock:
+            slug = self._tokens.get(token)
+        if slug is None:
+            slug = public_cache.slug_for_token(token)
+            if slug is not None:
+                with self._lock:
+                    self._tokens[token] = slug
+                    if len(self._tokens) > self.max_tokens:
+                        self._tokens.popitem(last=False)
+        return slug
+
+
+def _accepts_gzip(environ) -> bool:
+    accept = environ.get("HTTP_ACCEPT_ENCODING", "")
+    if "gzip" not in accept:
+        return False
+    for part in accept.split(","):
+        coding, _, params = part.strip().partition(";")
+        if coding.strip() == "gzip":
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+class PublicPageCache:
+    def __init__(self, app, local: LocalPages | None = None):
+        self.app = app
+        self.local = local or LocalPages()
+        self.languages = {code for code, _name in settings.LANGUAGES}
+        # Settings are read once: the fast path must not pay for them per request.
+        self.ssl_redirect = getattr(settings, "SECURE_SSL_REDIRECT", False)
+        self.proxy_ssl_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+        common = [
+            ("X-Content-Type-Options", "nosniff"),
+            ("X-Frame-Options", "DENY"),
+            ("Cross-Origin-Opener-Policy", "same-origin"),
+        ]
+        referrer = getattr(settings, "SECURE_REFERRER_POLICY", None) or "same-origin"
+        self.public_headers = common + [
+            ("Cache-Control", "public, max-age=0, must-revalidate"),
+            ("Referrer-Policy", referrer),
+            ("Vary", "Accept-Encoding"),
+        ]
+        self.private_headers = common + PRIVATE_HEADERS
+        self.hsts = []
+        hsts = getattr(settings, "SECURE_HSTS_SECONDS", 0)
+        if hsts:
+            value = f"max-age={hsts}"
+            if getattr(settings, "SECURE_HSTS_INCLUDE_SUBDOMAINS", False):
+                value += "; includeSubDomains"
+            if getattr(settings, "SECURE_HSTS_PRELOAD", False):
+                value += "; preload"
+            self.hsts = [("Strict-Transport-Security", value)]
+
+    def _is_secure(self, environ) -> bool:
+        if environ.get("wsgi.url_scheme") == "https":
+            return True
+        if self.proxy_ssl_header:
+            name, value = self.proxy_ssl_header
+            return environ.get(name) == value
+        return False
+
+    def __call__(self, environ, start_response):
+        if environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
+            try:
+                hit = self._hit(environ)
+            except Exception:  # a cache outage falls back to Django  # noqa: BLE001
+                logger.exception("public fast path failed")
+                hit = None
+            if hit is not None:
+                status, headers, body = hit
+                start_response(status, headers)
+                return [] if environ["REQUEST_METHOD"] == "HEAD" else [body]
+        return self.app(environ, start_response)
+
+    def _hit(self, environ):
+        path = environ.get("PATH_INFO", "")
+        if not path.isascii():
+            return None
+        match = PUBLIC_PATH.match(path)
+        slug, private = (match["slug"] if match else None), False
+        if match is None:
+            match = PRIVATE_PATH.match(path)
+            if match is None:
+                return None
+            slug, private = self.local.slug_for_token(match["token"]), True
+            if slug is None:
+                return None
+        language = match["lang"]
+        if language not in self.languages:
+            return None
+        secure = self._is_secure(environ)
+        if self.ssl_redirect and not secure:
+            return None
+        query = environ.get("QUERY_STRING", "")
+        if not query.isascii():
+            return None
+        full_path = f"{path}?{query}" if query else path
+        page = self._current_page(slug, full_path, language, private)
+        if page is None:
+            return None
+        headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", "hit")]
+        headers += self.private_headers if private else self.public_headers
+        if secure:
+            headers += self.hsts
+        if public_cache.etag_matches(environ.get("HTTP_IF_NONE_MATCH"), page.etag):
+            return "304 Not Modified", headers, b""
+        body = page.body
+        if page.gzipped is not None and _accepts_gzip(environ):
+            body = page.gzipped
+            headers.append(("Content-Encoding", "gzip"))
+        headers += [
+            ("Content-Type", "text/html; charset=utf-8"),
+            ("Content-Length", str(len(body))),
+        ]
+        return "200 OK", headers, body
+
+    def _current_page(
+        self, slug: str | None, full_path: str, language: str, private: bool
+    ) -> LocalPage | None:
+        key = public_cache.page_key(full_path, language)
+        version = public_cache.versions_only(slug)
+        if version is None:  # a counter is missing: Django creates it
+            return None
+        page = self.local.get(key)
+        if page is not None and page.version == version:
+            return page
+        found = public_cache.lookup(slug, full_path, language)
+        if found.html is None or found.version != version:
+            return None
+        body = found.html.encode()
+        zipped = None
+        if not private and len(body) >= GZIP_MIN_BYTES:
+            zipped = gzip.compress(body, compresslevel=6, mtime=0)
+        page = LocalPage(
+            version=version,
+            etag=public_cache.etag_for(version, language, full_path),
+            body=body,
+            gzipped=zipped,
+        )
+        self.local.put(key, page)
+        return page

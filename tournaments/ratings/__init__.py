@@ -1,0 +1,1 @@
+"""Ratings: see README.md beside this file."""

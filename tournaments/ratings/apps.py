@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RatingsConfig(AppConfig):
+    name = "tournaments.ratings"
+    label = "ratings"
+    verbose_name = _("Ratings")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tournaments.ratings import signals  # noqa: F401 - re-rate when results change

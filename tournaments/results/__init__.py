@@ -1,0 +1,1 @@
+"""Results: see README.md beside this file."""

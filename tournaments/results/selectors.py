@@ -1,0 +1,215 @@
+"""Reads for result entry, and the one adapter between tables and the engines.
+
+``judge_engine_verdict`` builds the engine document of a table (game, options, edition,
+players in seat order) around what the judge entered, asks the engine, and turns its
+answer into JSON: the Outcome, or violations with code, rule, index or path, message (and
+the Japanese message from the engine's catalogue).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Max
+
+import engines
+from engines.core.errors import EngineError
+from engines.core.types import Violation
+from tournaments.events.models import Table
+from tournaments.results.models import EventResultSettings, ResultSubmission
+
+logger = logging.getLogger(__name__)
+
+
+def latest_version(table_id: int) -> int:
+    top = ResultSubmission.objects.filter(table_id=table_id).aggregate(v=Max("version"))["v"]
+    return top or 0
+
+
+def event_result_settings(event_id: int) -> EventResultSettings:
+    found = EventResultSettings.objects.filter(event_id=event_id).first()
+    return found or EventResultSettings(event_id=event_id)
+
+
+def table_game_key(table: Table) -> str:
+    """The table's game, else its round's (the round's own, the console's per-round plan,
+    or the event's)."""
+    if table.game_key:
+        return table.game_key
+    from tournaments.events.selectors.event_config import round_game_key
+
+    return round_game_key(table.round)
+
+
+def seat_names(table: Table) -> list[str]:
+    """Player names in seat order, made distinct (engines refuse duplicate names)."""
+    seats = table.seats.order_by("position").select_related("registration__player")
+    names: list[str] = []
+    for seat in seats:
+        name = seat.registration.player.display_name
+        names.append(name if name not in names else f"{name} ({seat.position})")
+    return names
+
+
+def table_options(table: Table) -> tuple[str | None, dict[str, Any], Any]:
+    """(preset, option overrides, edition) for this table's game: the event's own fields
+    for its main game, then the console configuration's per-game presets and variants."""
+    from tournaments.events.selectors.event_config import event_config
+
+    event = table.round.event
+    game = table_game_key(table)
+    same_game = game == event.game_key
+    config = event_config(event)
+    preset = (config.get("presets") or {}).get(game) or (
+        event.options_preset if same_game else None
+    )
+    overrides = dict(event.options_overrides or {}) if same_game else {}
+    overrides.update((config.get("variants") or {}).get(game) or {})
+    edition = None
+    if isinstance(event.edition, dict):
+        edition = event.edition.get(game)
+    return preset or None, overrides, edition
+
+
+def body_of(kind: str, payload: Any) -> Any:
+    """What the judge entered: a sheet body or a list of moves; a whole document (a JSON
+    import) is unwrapped to its body — the table, not the file, says who sits where."""
+    key = "sheet" if kind == ResultSubmission.Kind.SHEET else "moves"
+    if isinstance(payload, dict) and key in payload and ("game" in payload or "players" in payload):
+        return payload[key]
+    return payload
+
+
+def table_document(table: Table, kind: str, payload: Any) -> dict[str, Any]:
+    preset, overrides, edition = table_options(table)
+    names = seat_names(table)
+    imported = payload.get("players") if isinstance(payload, dict) else None
+    if (
+        isinstance(imported, list)
+        and len(imported) == len(names)
+        and all(isinstance(n, str) for n in imported)
+    ):
+        # An imported document keeps its own names (its moves say "by": name); the
+        # table's seat order still decides which registration each line belongs to.
+        names = imported
+    doc: dict[str, Any] = {"game": table_game_key(table), "players": names}
+    if overrides:
+        doc["options"] = overrides
+    if preset:
+        doc["preset"] = preset
+    if edition is not None:
+        doc["edition"] = edition
+    doc["sheet" if kind == ResultSubmission.Kind.SHEET else "moves"] = body_of(kind, payload)
+    return doc
+
+
+def violation_json(engine, violation: Violation) -> dict[str, Any]:
+    out = violation.to_dict()
+    out["message_ja"] = engine.localize(violation, "ja") if engine is not None else out["message"]
+    return out
+
+
+def problem(code: str, message: str, path: str | None = None, **params) -> dict[str, Any]:
+    """A violation the service itself reports (same structure as the engines')."""
+    return violation_json(None, Violation(code, None, message, params, path=path))
+
+
+@dataclass
+class EngineVerdict:
+    engine_key: str
+    engine_version: str = ""
+    outcome: dict[str, Any] | None = None
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    edition: Any = None
+    report: dict[str, Any] | None = None
+
+
+def judge_engine_verdict(table: Table, kind: str, payload: Any) -> EngineVerdict:
+    game = table_game_key(table)
+    try:
+        engine = engines.get_engine(game)
+    except LookupError:
+        return EngineVerdict(
+            game, violations=[problem("result.unknown_game", f"no engine for {game!r}")]
+        )
+    verdict = EngineVerdict(game, engine.meta.version)
+    doc = table_document(table, kind, payload)
+    verdict.edition = doc.get("edition")
+    try:
+        verdict.options = engine.resolve_options(doc.get("options"), doc.get("preset")).model_dump(
+            mode="json"
+        )
+        if kind == ResultSubmission.Kind.SHEET:
+            verdict.outcome = engine.score_sheet(doc).to_dict()
+        else:
+            report = engine.replay(doc)
+            verdict.report = _report_json(engine, report)
+            verdict.violations = [violation_json(engine, v) for v in report.violations]
+            if report.ok and report.game_over and report.outcome is not None:
+                verdict.outcome = report.outcome.to_dict()
+            elif report.ok:
+                verdict.violations.append(
+                    problem(
+                        "result.log_incomplete",
+                        "the log ends after {moves} moves, before the game is over",
+                        "$.moves",
+                        moves=report.moves_applied,
+                    )
+                )
+    except EngineError as error:
+        verdict.violations = [violation_json(engine, v) for v in error.violations]
+    except Exception:  # an engine bug must never be reported as the judge's mistake
+        logger.exception("engine %s failed on table %s", game, table.pk)
+        verdict.violations = [
+            problem("result.engine_failed", "the engine failed; the entry is kept as a draft")
+        ]
+    return verdict
+
+
+def _report_json(engine, report) -> dict[str, Any]:
+    data = report.to_dict()
+    data["violations"] = [violation_json(engine, v) for v in report.violations]
+    return data
+
+
+def log_step_check(table: Table, moves: list[Any] | dict[str, Any]) -> dict[str, Any]:
+    """Replay the moves entered so far (a list, or a whole document); the page shows the
+    first problem beside its step."""
+    verdict = judge_engine_verdict(table, ResultSubmission.Kind.LOG, moves)
+    report = verdict.report or {}
+    return {
+        "ok": not [v for v in verdict.violations if v["code"] != "result.log_incomplete"],
+        "moves_applied": report.get("moves_applied", 0),
+        "game_over": report.get("game_over", False),
+        "violations": [v for v in verdict.violations if v["code"] != "result.log_incomplete"],
+        "outcome": verdict.outcome,
+    }
+
+
+def canonical_payload(game: str, kind: str, payload: Any) -> Any:
+    """The entry with defaults filled in, so two entries of the same facts compare equal."""
+    engine = engines.get_engine(game)
+    body = body_of(kind, payload)
+    try:
+        if kind == ResultSubmission.Kind.SHEET:
+            return engine.sheet_model.model_validate(body).model_dump(mode="json")
+        return [engine.dump_move(engine.parse_move(m, i)) for i, m in enumerate(body)]
+    except (EngineError, ValueError, TypeError):
+        return body
+
+
+def table_history(table: Table) -> list[ResultSubmission]:
+    return list(
+        ResultSubmission.objects.filter(table=table)
+        .prefetch_related("confirmations")
+        .order_by("-version")
+    )
+
+
+def table_current(table: Table) -> ResultSubmission | None:
+    """The version a judge works on: the confirmed one, else the latest not discarded."""
+    rows = ResultSubmission.objects.filter(table=table).exclude(status="discarded")
+    return rows.filter(status="confirmed").first() or rows.order_by("-version").first()

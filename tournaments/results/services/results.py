@@ -1,0 +1,529 @@
+"""Writes on results: submit, save a draft, confirm, dispute, rule, correct, discard.
+
+Every function runs in one transaction that first locks the table row
+(``select_for_update``), so versions, idempotency keys and confirmations of one table are
+decided one at a time on every worker; the database constraints (one confirmed version
+per table, unique versions and keys) back that up. Every write is audited
+(``services.action_log``) and asks for a standings recompute on commit.
+
+Versioning: a client sends the version it edited from (``base_version``; 0 for a table
+with no entry yet). If another version was saved meanwhile, the write is refused with
+:class:`VersionConflict` instead of overwriting it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from tournaments.events.access import Action, Actor, NotAllowed, require
+from tournaments.events.models import Registration, Table
+from tournaments.results.models import Confirmation, ConfirmationPolicy, ResultSubmission, Ruling
+from tournaments.results.selectors import (
+    EngineVerdict,
+    canonical_payload,
+    event_result_settings,
+    judge_engine_verdict,
+    latest_version,
+)
+from tournaments.results.services import action_log
+from tournaments.results.signals import results_changed
+
+logger = logging.getLogger(__name__)
+
+Status = ResultSubmission.Status
+TABLE_STATUS_FOR = {
+    Status.DRAFT: Table.Status.IN_PROGRESS,
+    Status.SUBMITTED: Table.Status.SUBMITTED,
+    Status.CONFIRMED: Table.Status.CONFIRMED,
+    Status.DISPUTED: Table.Status.DISPUTED,
+}
+
+
+def _announce(event_id: int) -> None:
+    """Tell the apps above (standings) that which results count may have changed."""
+    results_changed.send(sender=ResultSubmission, event_id=event_id)
+
+
+class ResultError(Exception):
+    """A refused write; ``code`` is stable for clients, ``message`` is English."""
+
+    code = "result.error"
+
+    def __init__(self, message: str, **extra: Any):
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+
+class VersionConflict(ResultError):
+    code = "result.version_conflict"
+
+
+class InvalidState(ResultError):
+    code = "result.invalid_state"
+
+
+@dataclass(frozen=True)
+class SubmitOutcome:
+    submission: ResultSubmission
+    created: bool  # False: the idempotency key matched an earlier write, returned as is
+
+
+def _locked_table(table_id: int) -> Table:
+    return Table.objects.select_for_update().select_related("round__event").get(pk=table_id)
+
+
+def _locked_submission(submission_id: int) -> tuple[ResultSubmission, Table]:
+    table_id = ResultSubmission.objects.values_list("table_id", flat=True).get(pk=submission_id)
+    table = _locked_table(table_id)  # always lock the table first: one lock order
+    submission = ResultSubmission.objects.select_for_update().get(pk=submission_id)
+    submission.table = table
+    return submission, table
+
+
+def _set_table_status(table: Table, status: str | None) -> None:
+    new = TABLE_STATUS_FOR.get(status, Table.Status.PENDING) if status else Table.Status.PENDING
+    if table.status != new:
+        table.status = new
+        table.save(update_fields=["status"])
+
+
+def _set_status(actor: Actor, submission: ResultSubmission, status: str, reason: str = "") -> None:
+    old = submission.status
+    if old == status:
+        return
+    submission.status = status
+    submission.save(update_fields=["status"])
+    action_log.result_status_changed(actor, submission, old, reason)
+
+
+def _required_confirmations(table: Table, policy: str) -> int:
+    if policy == ConfirmationPolicy.PLAYERS:
+        return table.seats.count()
+    if policy in (ConfirmationPolicy.SECOND_JUDGE, ConfirmationPolicy.BLIND_REENTRY):
+        return 1
+    return 0
+
+
+def _make_confirmed(actor: Actor, submission: ResultSubmission, reason: str) -> None:
+    """Confirm ``submission`` and unconfirm every other version of its table.
+
+    Runs under the table lock; the partial unique constraint is the backstop.
+    """
+    others = ResultSubmission.objects.select_for_update().filter(
+        table_id=submission.table_id, status=Status.CONFIRMED
+    )
+    for other in others.exclude(pk=submission.pk):
+        _set_status(actor, other, Status.DISCARDED, reason=f"superseded by v{submission.version}")
+    _set_status(actor, submission, Status.CONFIRMED, reason)
+
+
+def _supersede_pending(actor: Actor, table: Table, newer: ResultSubmission) -> None:
+    """Older submitted or disputed versions stop waiting once a newer one is submitted."""
+    stale = ResultSubmission.objects.filter(
+        table=table, status__in=[Status.SUBMITTED, Status.DISPUTED], version__lt=newer.version
+    )
+    for old in stale:
+        _set_status(actor, old, Status.DISCARDED, reason=f"superseded by v{newer.version}")
+
+
+def _current_status(table: Table) -> str | None:
+    """The status that describes the table: its confirmed result, else its latest version."""
+    rows = ResultSubmission.objects.filter(table=table).exclude(status=Status.DISCARDED)
+    if rows.filter(status=Status.CONFIRMED).exists():
+        return Status.CONFIRMED
+    latest = rows.order_by("-version").first()
+    return latest.status if latest else None
+
+
+def _write_version(
+    *,
+    table: Table,
+    actor: Actor,
+    kind: str,
+    payload: Any,
+    base_version: int,
+    idempotency_key: str | None,
+    as_draft: bool,
+    verdict_status: str,
+) -> SubmitOutcome:
+    """Shared body of submit/draft/correct, under the table lock."""
+    if idempotency_key:
+        earlier = ResultSubmission.objects.filter(table=table, idempotency_key=idempotency_key)
+        first = earlier.first()
+        if first is not None:
+            return SubmitOutcome(first, created=False)
+    current = latest_version(table.pk)
+    if base_version != current:
+        raise VersionConflict(
+            f"table {table.number} is at version {current}, this entry was made from "
+            f"version {base_version}; reload it and enter the changes again",
+            current_version=current,
+            base_version=base_version,
+        )
+    verdict: EngineVerdict = judge_engine_verdict(table, kind, payload)
+    status = Status.DRAFT if as_draft or verdict.outcome is None else verdict_status
+    policy = event_result_settings(table.round.event_id).confirmation_policy
+    submission = ResultSubmission.objects.create(
+        table=table,
+        version=current + 1,
+        kind=kind,
+        payload=payload,
+        engine_key=verdict.engine_key,
+        engine_version=verdict.engine_version,
+        options=verdict.options,
+        edition=verdict.edition,
+        outcome=verdict.outcome,
+        lines=ResultSubmission.lines_of(verdict.outcome),
+        violations=verdict.violations,
+        status=Status.DRAFT if status == Status.DRAFT else Status.SUBMITTED,
+        submitted_via=_via(actor),
+        submitted_by_id=actor.user_id,
+        submitted_by_registration=actor.registration,
+        remote_addr=actor.remote_addr,
+        idempotency_key=idempotency_key or None,
+        confirmations_required=_required_confirmations(table, policy),
+    )
+    submission.table = table
+    action_log.result_saved(actor, submission)
+    if submission.status == Status.SUBMITTED:
+        _supersede_pending(actor, table, submission)
+        if status == Status.CONFIRMED or policy == ConfirmationPolicy.NONE:
+            _make_confirmed(actor, submission, reason="confirmed on entry")
+    _set_table_status(table, _current_status(table))
+    _announce(table.round.event_id)
+    return SubmitOutcome(submission, created=True)
+
+
+def _via(actor: Actor) -> str:
+    if actor.user_id is not None:
+        return ResultSubmission.Via.USER
+    if actor.registration is not None:
+        return ResultSubmission.Via.PARTICIPANT
+    return ResultSubmission.Via.JUDGE_TOKEN
+
+
+@transaction.atomic
+def result_submit(
+    *,
+    table_id: int,
+    actor: Actor,
+    kind: str,
+    payload: Any,
+    base_version: int = 0,
+    idempotency_key: str | None = None,
+) -> SubmitOutcome:
+    """Check the entry with the engine and save it as a new version.
+
+    Valid: ``submitted`` (or ``confirmed`` at once when the event needs no confirmation).
+    Invalid: kept as a ``draft`` carrying the engine's violations. A repeated idempotency
+    key returns the first write. A table with a confirmed result takes corrections only.
+    """
+    table = _locked_table(table_id)
+    require(actor, Action.SUBMIT, table=table)
+    if idempotency_key:
+        first = ResultSubmission.objects.filter(
+            table=table, idempotency_key=idempotency_key
+        ).first()
+        if first is not None:
+            return SubmitOutcome(first, created=False)
+    if ResultSubmission.objects.filter(table=table, status=Status.CONFIRMED).exists():
+        raise InvalidState(
+            f"table {table.number} already has a confirmed result; a head judge corrects it"
+        )
+    return _write_version(
+        table=table,
+        actor=actor,
+        kind=kind,
+        payload=payload,
+        base_version=base_version,
+        idempotency_key=idempotency_key,
+        as_draft=False,
+        verdict_status=Status.SUBMITTED,
+    )
+
+
+@transaction.atomic
+def result_save_draft(
+    *,
+    table_id: int,
+    actor: Actor,
+    kind: str,
+    payload: Any,
+    base_version: int = 0,
+    idempotency_key: str | None = None,
+) -> SubmitOutcome:
+    """Save the entry as typed (the engine's remarks are kept with it, nothing counts)."""
+    table = _locked_table(table_id)
+    require(actor, Action.DRAFT, table=table)
+    return _write_version(
+        table=table,
+        actor=actor,
+        kind=kind,
+        payload=payload,
+        base_version=base_version,
+        idempotency_key=idempotency_key,
+        as_draft=True,
+        verdict_status=Status.DRAFT,
+    )
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    table_id: int,
+    actor: Actor,
+    kind: str,
+    payload: Any,
+    base_version: int,
+    reason: str,
+    idempotency_key: str | None = None,
+) -> SubmitOutcome:
+    """A head judge's correction: a new version, confirmed at once when the engine accepts
+    it (the earlier confirmed version is unconfirmed); otherwise a draft with its errors."""
+    table = _locked_table(table_id)
+    require(actor, Action.CORRECT, table=table)
+    if not reason.strip():
+        raise InvalidState("a correction needs a reason")
+    outcome = _write_version(
+        table=table,
+        actor=actor,
+        kind=kind,
+        payload=payload,
+        base_version=base_version,
+        idempotency_key=idempotency_key,
+        as_draft=False,
+        verdict_status=Status.CONFIRMED,
+    )
+    if outcome.created:
+        action_log.result_status_changed(
+            actor, outcome.submission, "", reason=f"correction: {reason}"
+        )
+    return outcome
+
+
+def _latest_live_version(table: Table) -> int:
+    return (
+        ResultSubmission.objects.filter(table=table)
+        .exclude(status=Status.DISCARDED)
+        .aggregate(v=Max("version"))["v"]
+        or 0
+    )
+
+
+@transaction.atomic
+def result_confirm(
+    *,
+    submission_id: int,
+    actor: Actor,
+    registration_id: int | None = None,
+    blind_payload: Any = None,
+) -> ResultSubmission:
+    """Record one confirmation; the submission becomes ``confirmed`` when the event's
+    policy is met. Organizers and head judges confirm outright.
+
+    * players: each seated player once — the actor is that player (own page) or a judge of
+      the table handing the device to the player named by ``registration_id``;
+    * second judge: a logged-in judge other than the one who submitted;
+    * blind re-entry: as second judge, with ``blind_payload`` equal to the entry.
+    """
+    submission, table = _locked_submission(submission_id)
+    require(actor, Action.CONFIRM, table=table)
+    if submission.status != Status.SUBMITTED:
+        raise InvalidState(f"version {submission.version} is {submission.status}, not submitted")
+    if submission.version != _latest_live_version(table):
+        raise VersionConflict(
+            f"version {submission.version} is not the latest entry of table {table.number}",
+            current_version=_latest_live_version(table),
+        )
+    event_id = table.round.event_id
+    policy = event_result_settings(event_id).confirmation_policy
+    if actor.is_event_staff(event_id) and registration_id is None and blind_payload is None:
+        Confirmation.objects.create(
+            submission=submission, role=Confirmation.Role.HEAD_JUDGE, user_id=actor.user_id
+        )
+        action_log.result_confirmed_by(actor, submission, Confirmation.Role.HEAD_JUDGE)
+        _make_confirmed(actor, submission, reason="confirmed by a head judge")
+    elif policy == ConfirmationPolicy.PLAYERS:
+        _confirm_as_player(actor, submission, table, registration_id)
+    else:
+        _confirm_as_second_judge(actor, submission, table, policy, blind_payload)
+    _set_table_status(table, _current_status(table))
+    _announce(event_id)
+    return submission
+
+
+def _confirm_as_player(actor: Actor, submission, table: Table, registration_id) -> None:
+    seated = set(table.seats.values_list("registration_id", flat=True))
+    own = actor.seated_registration_ids(table)
+    if registration_id is None:
+        if len(own) != 1:
+            raise InvalidState("name the player who confirms (registration_id)")
+        registration_id = next(iter(own))
+    if registration_id not in seated:
+        raise InvalidState("that player is not seated at this table")
+    on_behalf = actor.judges_table(table) or actor.is_event_staff(table.round.event_id)
+    if registration_id not in own and not on_behalf:
+        raise NotAllowed("a player confirms only for themselves")
+    if submission.confirmations.filter(registration_id=registration_id).exists():
+        return  # confirming twice changes nothing
+    Confirmation.objects.create(
+        submission=submission,
+        role=Confirmation.Role.PLAYER,
+        registration_id=registration_id,
+        user_id=actor.user_id,
+    )
+    action_log.result_confirmed_by(
+        actor, submission, Confirmation.Role.PLAYER, registration=registration_id
+    )
+    confirmed = submission.confirmations.filter(
+        role=Confirmation.Role.PLAYER, registration_id__in=seated
+    ).count()
+    if confirmed >= len(seated):
+        _make_confirmed(actor, submission, reason="every player confirmed")
+
+
+def _confirm_as_second_judge(actor: Actor, submission, table, policy, blind_payload) -> None:
+    if actor.user_id is None:
+        raise NotAllowed("a second judge confirms after logging in")
+    if actor.user_id == submission.submitted_by_id:
+        raise NotAllowed("the judge who entered a result cannot also confirm it")
+    if not actor.judges_table(table):
+        raise NotAllowed("only a judge of this table confirms as second judge")
+    matched = True
+    if policy == ConfirmationPolicy.BLIND_REENTRY:
+        if blind_payload is None:
+            raise InvalidState("this event confirms by blind re-entry: enter the result again")
+        matched = canonical_payload(
+            submission.engine_key, submission.kind, blind_payload
+        ) == canonical_payload(submission.engine_key, submission.kind, submission.payload)
+    Confirmation.objects.create(
+        submission=submission,
+        role=Confirmation.Role.SECOND_JUDGE,
+        user_id=actor.user_id,
+        blind_payload=blind_payload,
+        matched=matched,
+    )
+    action_log.result_confirmed_by(
+        actor, submission, Confirmation.Role.SECOND_JUDGE, matched=matched
+    )
+    if matched:
+        _make_confirmed(actor, submission, reason="confirmed by a second judge")
+    else:
+        # Like Cobra's self-reports: entries that disagree wait for the head judge.
+        _set_status(actor, submission, Status.DISPUTED, reason="blind re-entry did not match")
+
+
+@transaction.atomic
+def result_dispute(*, submission_id: int, actor: Actor, reason: str) -> ResultSubmission:
+    """A player (or staff) flags a submitted or confirmed result; it stops counting until a
+    head judge rules."""
+    submission, table = _locked_submission(submission_id)
+    require(actor, Action.DISPUTE, table=table)
+    if not reason.strip():
+        raise InvalidState("say what is wrong (a reason is required)")
+    if submission.status not in (Status.SUBMITTED, Status.CONFIRMED):
+        raise InvalidState(f"version {submission.version} is {submission.status}")
+    _set_status(actor, submission, Status.DISPUTED, reason=reason)
+    _set_table_status(table, Status.DISPUTED)
+    _announce(table.round.event_id)
+    return submission
+
+
+@transaction.atomic
+def result_discard(*, submission_id: int, actor: Actor, reason: str = "") -> ResultSubmission:
+    """Throw a version away. Judges discard unconfirmed versions; a confirmed one only staff."""
+    submission, table = _locked_submission(submission_id)
+    require(actor, Action.DISCARD, table=table)
+    if submission.status == Status.DISCARDED:
+        return submission
+    if submission.status in (Status.CONFIRMED, Status.DISPUTED) and not actor.is_event_staff(
+        table.round.event_id
+    ):
+        raise NotAllowed("only a head judge discards a confirmed or disputed result")
+    _set_status(actor, submission, Status.DISCARDED, reason=reason)
+    _set_table_status(table, _current_status(table))
+    _announce(table.round.event_id)
+    return submission
+
+
+RESOLUTIONS = ("confirm", "discard", "")
+
+
+@transaction.atomic
+def result_rule(
+    *,
+    actor: Actor,
+    table_id: int,
+    kind: str,
+    reason: str,
+    submission_id: int | None = None,
+    registration_id: int | None = None,
+    points: Decimal | int | str | None = None,
+    placements: list[int] | None = None,
+    resolution: str = "",
+) -> Ruling:
+    """A head judge's ruling at a table; optionally resolves a disputed submission.
+
+    ``resolution``: "confirm" makes the submission the table's confirmed result,
+    "discard" throws it away. Standings apply the ruling (see selectors.standings).
+    """
+    table = _locked_table(table_id)
+    require(actor, Action.RULE, table=table)
+    if kind not in Ruling.Kind.values:
+        raise InvalidState(f"unknown ruling kind {kind!r}")
+    if resolution not in RESOLUTIONS:
+        raise InvalidState(f"unknown resolution {resolution!r}")
+    if not reason.strip():
+        raise InvalidState("a ruling needs a reason")
+    seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    if registration_id is not None and registration_id not in seats:
+        raise InvalidState("the ruling's player is not seated at this table")
+    data: dict[str, Any] = {}
+    if kind == Ruling.Kind.ENGINE_OVERRIDE:
+        if (
+            not isinstance(placements, list)
+            or len(placements) != len(seats)
+            or not all(isinstance(p, int) and 1 <= p <= len(seats) for p in placements)
+        ):
+            raise InvalidState(f"an override gives a placement 1..{len(seats)} for every seat")
+        data["placements"] = placements
+    if kind == Ruling.Kind.PENALTY_POINTS and (points is None or registration_id is None):
+        raise InvalidState("penalty points need a player and a number of points")
+    submission = None
+    if submission_id is not None:
+        submission = ResultSubmission.objects.select_for_update().get(pk=submission_id, table=table)
+        submission.table = table
+    ruling = Ruling.objects.create(
+        event_id=table.round.event_id,
+        table=table,
+        submission=submission,
+        registration_id=registration_id,
+        kind=kind,
+        reason=reason,
+        points=Decimal(str(points)) if points is not None else None,
+        data=data,
+        ruled_by_id=actor.user_id,
+    )
+    action_log.ruling_made(actor, ruling)
+    if submission is not None and resolution == "confirm":
+        if submission.outcome is None and kind != Ruling.Kind.ENGINE_OVERRIDE:
+            raise InvalidState("a draft without an outcome cannot be confirmed")
+        if submission.outcome is None:
+            raise InvalidState("confirm a version that the engine scored; override its ranks")
+        _make_confirmed(actor, submission, reason=f"ruling {ruling.pk}: {reason}")
+    elif submission is not None and resolution == "discard":
+        _set_status(actor, submission, Status.DISCARDED, reason=f"ruling {ruling.pk}: {reason}")
+    _set_table_status(table, _current_status(table))
+    _announce(table.round.event_id)
+    return ruling
+
+
+def registration_for_table(table: Table, registration_id: int) -> Registration:
+    return Registration.objects.get(pk=registration_id, seats__table=table)

@@ -1,0 +1,314 @@
+"""Judge pages: a phone-first table page and its small JSON endpoints.
+
+A judge opens ``/judge/<judge_token>/`` (the table's private URL, 192 random bits, scoped
+to that table) or ``/judge/tables/<id>/`` after logging in. The page's script posts JSON
+to the endpoints below; every write goes through ``services.results`` and every refusal
+comes back in the engines' violation structure with the Japanese message beside it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
+
+import engines
+from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
+from tournaments.events.models import Registration, Table
+from tournaments.results.forms import move_types, sheet_form
+from tournaments.results.models import ResultSubmission
+from tournaments.results.selectors import (
+    event_result_settings,
+    judge_engine_verdict,
+    log_step_check,
+    seat_names,
+    table_current,
+    table_game_key,
+)
+from tournaments.results.services import results as svc
+
+
+def _table_and_actor(request: HttpRequest, token: str | None, table_id: int | None):
+    ip = request.META.get("REMOTE_ADDR")
+    user = request.user if request.user.is_authenticated else None
+    if token is not None:
+        table = Table.objects.select_related("round__event").filter(judge_token=token).first()
+        if table is None:
+            raise Http404
+        return table, Actor(user=user, judge_table_id=table.pk, remote_addr=ip)
+    table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+    actor = Actor(user=user, remote_addr=ip)
+    if not allowed(actor, Action.VIEW_TABLE, table=table):
+        raise Http404  # do not reveal which tables exist
+    return table, actor
+
+
+def _base_url(token: str | None, table_id: int | None) -> str:
+    if token is not None:
+        return reverse("judge:table", kwargs={"token": token})
+    return reverse("judge:table-login", kwargs={"table_id": table_id})
+
+
+def submission_json(sub: ResultSubmission | None) -> dict[str, Any] | None:
+    if sub is None:
+        return None
+    return {
+        "id": sub.pk,
+        "version": sub.version,
+        "kind": sub.kind,
+        "status": sub.status,
+        "payload": sub.payload,
+        "outcome": sub.outcome,
+        "violations": sub.violations,
+        "confirmations_required": sub.confirmations_required,
+        "confirmed_by": [c.registration_id for c in sub.confirmations.all() if c.registration_id],
+    }
+
+
+def table_state(table: Table) -> dict[str, Any]:
+    from tournaments.results.selectors import latest_version
+
+    return {
+        "table": table.pk,
+        "table_status": table.status,
+        "latest_version": latest_version(table.pk),
+        "current": submission_json(table_current(table)),
+    }
+
+
+def _page(request, token=None, table_id=None):
+    table, actor = _table_and_actor(request, token, table_id)
+    engine = engines.get_engine(table_game_key(table))
+    names = seat_names(table)
+    seats = list(table.seats.order_by("position").select_related("registration__player"))
+    lang = (get_language() or "ja")[:2]
+    policy = event_result_settings(table.round.event_id).confirmation_policy
+    context = {
+        "table": table,
+        "event": table.round.event,
+        "engine": engine,
+        "game_name": engine.meta.name_ja if lang == "ja" else engine.meta.name_en,
+        "form": sheet_form(engine.sheet_schema(), names),
+        "seats": [
+            {"registration": s.registration_id, "position": s.position, "name": n}
+            for s, n in zip(seats, names, strict=True)
+        ],
+        "policy": policy,
+        "config": {
+            "base": _base_url(token, table_id),
+            "lang": lang,
+            "policy": policy,
+            "state": table_state(table),
+            "moveTypes": move_types(engine.log_schema()),
+            "seats": [
+                {"registration": s.registration_id, "position": s.position, "name": n}
+                for s, n in zip(seats, names, strict=True)
+            ],
+            "storageKey": f"referee-table-{table.pk}",
+        },
+        "is_staff_actor": actor.is_event_staff(table.round.event_id),
+    }
+    return render(request, "judge/table.html", context)
+
+
+@require_GET
+def table_page(request, token: str):
+    return _page(request, token=token)
+
+
+@login_required
+@require_GET
+def table_page_login(request, table_id: int):
+    return _page(request, table_id=table_id)
+
+
+@login_required
+@require_GET
+def my_tables(request):
+    actor = Actor(user=request.user)
+    tables = tables_judged_by(actor).select_related("round__event").order_by("round", "number")
+    return render(request, "judge/my_tables.html", {"tables": tables})
+
+
+def _json_body(request) -> dict[str, Any]:
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if not isinstance(data, dict):
+        raise ValueError("send a JSON object")
+    return data
+
+
+def _error(code: str, message: str, status: int, **extra) -> JsonResponse:
+    return JsonResponse(
+        {"code": code, "message": message, "violations": [], **extra}, status=status
+    )
+
+
+def _json_endpoint(handler):
+    def view(request, token: str | None = None, table_id: int | None = None):
+        try:
+            table, actor = _table_and_actor(request, token, table_id)
+            data = _json_body(request) if request.method == "POST" else {}
+            return handler(request, table, actor, data)
+        except ValueError as error:
+            return _error("malformed", str(error), 400)
+        except NotAllowed as error:
+            return _error("forbidden", str(error), 403)
+        except svc.VersionConflict as error:
+            return _error(error.code, error.message, 409, **error.extra)
+        except svc.ResultError as error:
+            return _error(error.code, error.message, 400, **error.extra)
+        except ResultSubmission.DoesNotExist:
+            return _error("not_found", "no such result at this table", 404)
+        except IntegrityError as error:
+            return _error("conflict", str(error), 409)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+@require_GET
+@_json_endpoint
+def state_json(request, table, actor, data):
+    return JsonResponse(table_state(table))
+
+
+@require_POST
+@_json_endpoint
+def entry_json(request, table, actor, data):
+    """Save a draft or submit: {action, kind, payload, base_version, idempotency_key}."""
+    action = data.get("action", "submit")
+    kind = data.get("kind", ResultSubmission.Kind.SHEET)
+    if kind not in ResultSubmission.Kind.values:
+        raise ValueError("kind is sheet or log")
+    base_version = data.get("base_version", 0)
+    if not isinstance(base_version, int) or base_version < 0:
+        raise ValueError("base_version is a whole number")
+    key = data.get("idempotency_key") or None
+    if key is not None and (not isinstance(key, str) or len(key) > 80):
+        raise ValueError("idempotency_key is a short string")
+    service = {"draft": svc.result_save_draft, "submit": svc.result_submit}.get(action)
+    if service is None:
+        raise ValueError("action is draft or submit")
+    outcome = service(
+        table_id=table.pk,
+        actor=actor,
+        kind=kind,
+        payload=data.get("payload"),
+        base_version=base_version,
+        idempotency_key=key,
+    )
+    body = table_state(table)
+    body["saved"] = submission_json(outcome.submission)
+    body["created"] = outcome.created
+    return JsonResponse(body, status=201 if outcome.created else 200)
+
+
+@require_POST
+@_json_endpoint
+def confirm_json(request, table, actor, data):
+    sub = ResultSubmission.objects.get(pk=data.get("submission_id"), table=table)
+    registration_id = data.get("registration_id")
+    if registration_id is not None and not isinstance(registration_id, int):
+        raise ValueError("registration_id is a number")
+    svc.result_confirm(
+        submission_id=sub.pk,
+        actor=actor,
+        registration_id=registration_id,
+        blind_payload=data.get("blind_payload"),
+    )
+    table.refresh_from_db()
+    return JsonResponse(table_state(table))
+
+
+@require_POST
+@_json_endpoint
+def preview_json(request, table, actor, data):
+    """Score the entry without saving it: live per-category totals and errors by field."""
+    if not allowed(actor, Action.VIEW_TABLE, table=table):
+        raise NotAllowed("not your table")
+    verdict = judge_engine_verdict(table, ResultSubmission.Kind.SHEET, data.get("payload"))
+    return JsonResponse({"outcome": verdict.outcome, "violations": verdict.violations})
+
+
+@require_POST
+@_json_endpoint
+def log_check_json(request, table, actor, data):
+    """Replay the steps entered so far; the first illegal step comes back with its index."""
+    if not allowed(actor, Action.VIEW_TABLE, table=table):
+        raise NotAllowed("not your table")
+    moves = data.get("moves")
+    document = isinstance(moves, dict) and isinstance(moves.get("moves"), list)
+    if not document and not isinstance(moves, list):
+        raise ValueError("moves is a list of moves or a whole move-log document")
+    # A whole imported document keeps its player names (its moves say "by": name).
+    return JsonResponse(log_step_check(table, moves))
+
+
+@require_GET
+def player_page(request, token: str):
+    """A player's private page: their tables and the results waiting for them."""
+    registration = get_object_or_404(
+        Registration.objects.select_related("event", "player"), private_token=token
+    )
+    seats = (
+        registration.seats.select_related("table__round")
+        .order_by("-table__round__number")
+        .prefetch_related("table__seats__registration__player")
+    )
+    rows = [{"table": s.table, "current": table_current(s.table)} for s in seats]
+    return render(
+        request,
+        "judge/player.html",
+        {"registration": registration, "rows": rows, "token": token},
+    )
+
+
+@require_POST
+def player_action(request, token: str, submission_id: int):
+    """Confirm or dispute from the player's own page (a plain form post)."""
+    from django.contrib import messages
+    from django.shortcuts import redirect
+
+    registration = get_object_or_404(Registration, private_token=token)
+    actor = Actor(registration=registration, remote_addr=request.META.get("REMOTE_ADDR"))
+    try:
+        if request.POST.get("action") == "dispute":
+            svc.result_dispute(
+                submission_id=submission_id, actor=actor, reason=request.POST.get("reason", "")
+            )
+        else:
+            svc.result_confirm(submission_id=submission_id, actor=actor)
+    except (svc.ResultError, NotAllowed, ResultSubmission.DoesNotExist) as error:
+        messages.error(request, str(error))
+    return redirect("judge:player", token=token)
+
+
+@require_GET
+def table_qr(request, token: str):
+    """The table's private judge URL as an SVG QR code, for the organizer to print and
+    hand to that table's judge (whoever can fetch it already holds the token)."""
+    import io
+
+    import qrcode
+    import qrcode.image.svg
+
+    table = Table.objects.filter(judge_token=token).first()
+    if table is None:
+        raise Http404
+    url = request.build_absolute_uri(reverse("judge:table", kwargs={"token": token}))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -1,0 +1,1 @@
+"""Seating: see README.md beside this file."""

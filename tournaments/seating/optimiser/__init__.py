@@ -1,0 +1,160 @@
+"""Seating: who sits at which table, in which seat — pure functions, no Django.
+
+Public entry points (a service builds the inputs from the database and stores the output):
+
+* :func:`seat_round` — one round, ``mode="random"`` or ``mode="standings"``
+  (Swiss-like: tables filled down the standings, score spread penalised);
+* :func:`plan_schedule` — every round of an event in advance, fewest repeat meetings
+  (leagues, events without a standings-based draw);
+* :func:`load_fixed_schedule` — an organizer's schedule from CSV or JSON, validated;
+* :func:`record_round` — add a seated round to the players' history (meetings, seats,
+  small tables, byes), for the next call or for simulations.
+
+The cost model (:class:`PenaltyWeights`): repeat meetings are compared first and can
+never be outweighed; spread, seat balance, same club and repeated small tables are
+weighted soft terms. Every table in the output carries its :class:`TableCost`.
+Table sizes and byes follow :mod:`tournaments.seating_partition`. The search is
+deterministic for a seed: an iteration budget is the limit, wall-clock time only a
+safety stop (reported in ``stats.stopped_by``). Impossible input raises
+:class:`SeatingError` before any search.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from tournaments.seating.optimiser.cost import CostModel
+from tournaments.seating.optimiser.fixed import ScheduleFileError, load_fixed_schedule
+from tournaments.seating.optimiser.partition import (
+    bye_count,
+    choose_byes,
+    table_sizes,
+    validate_sizes,
+)
+from tournaments.seating.optimiser.schedule import plan_schedule, record_round
+from tournaments.seating.optimiser.search import greedy_tables, local_search
+from tournaments.seating.optimiser.types import (
+    Mode,
+    PenaltyWeights,
+    PlayerId,
+    RoundSeating,
+    Schedule,
+    SearchStats,
+    SeatedTable,
+    SeatingError,
+    SeatingPlayer,
+    TableCost,
+)
+
+__all__ = [
+    "Mode",
+    "PenaltyWeights",
+    "PlayerId",
+    "RoundSeating",
+    "Schedule",
+    "ScheduleFileError",
+    "SearchStats",
+    "SeatedTable",
+    "SeatingError",
+    "SeatingPlayer",
+    "TableCost",
+    "bye_count",
+    "load_fixed_schedule",
+    "plan_schedule",
+    "players_with_history",
+    "record_round",
+    "seat_round",
+    "table_sizes",
+]
+
+# In standings mode a swap partner is usually sought this many tables up or down.
+NEAR_TABLES = 3
+
+
+def players_with_history(
+    players: Sequence[SeatingPlayer],
+    past_rounds: Sequence[tuple[Sequence[Sequence[PlayerId]], Sequence[PlayerId]]],
+) -> list[SeatingPlayer]:
+    """Fill meetings, seat counts, small tables and byes from past rounds.
+
+    ``past_rounds`` holds, per round in order, ``(tables, byes)`` where each table lists
+    player ids in seat order (seat 1 first). A selector can pass Round/Table/Seat rows
+    straight from the database; players not in ``players`` (dropped) are ignored.
+    """
+    players = list(players)
+    for tables, byes in past_rounds:
+        players = record_round(players, tables, byes)
+    return players
+
+
+def default_iterations(players: int) -> int:
+    """The default search budget: enough for 1,000 players well inside 2 s."""
+    return 20_000 + 30 * players
+
+
+def seat_round(
+    players: Sequence[SeatingPlayer],
+    sizes: Sequence[int],
+    *,
+    mode: Mode = "standings",
+    weights: PenaltyWeights | None = None,
+    seed: int = 0,
+    max_iterations: int | None = None,
+    time_budget: float = 5.0,
+    allow_byes: bool = True,
+) -> RoundSeating:
+    """Seat one round.
+
+    ``sizes`` is the allowed table sizes in the event's preference order, e.g. ``(4, 3)``.
+    In standings mode players are ordered by points (desc), then rank (asc); table 1 is
+    the top table. Raises :class:`SeatingError` for input that cannot be seated.
+    """
+    weights = weights or PenaltyWeights()
+    sizes = validate_sizes(sizes)
+    if mode not in ("random", "standings"):
+        raise SeatingError(f"unknown seating mode {mode!r}")
+    players = list(players)
+    if len({p.id for p in players}) != len(players):
+        raise SeatingError("player ids must be unique")
+    n_byes = bye_count(len(players), sizes)
+    if n_byes and not allow_byes:
+        raise SeatingError(
+            f"{len(players)} players do not fill tables of sizes {sizes} and byes are off"
+        )
+    rng = random.Random(seed)
+    bye_players = choose_byes(players, n_byes, rng)
+    out_ids = {p.id for p in bye_players}
+    seated = [p for p in players if p.id not in out_ids]
+    round_sizes = table_sizes(len(seated), sizes)
+    model = CostModel(
+        seated, weights, use_spread=(mode == "standings"), largest_table=max(round_sizes)
+    )
+    draw = [rng.random() for _ in seated]
+    if mode == "standings":
+        order = sorted(
+            range(len(seated)), key=lambda i: (-seated[i].points, seated[i].rank, draw[i])
+        )
+    else:
+        order = sorted(range(len(seated)), key=lambda i: draw[i])
+    budget = default_iterations(len(seated)) if max_iterations is None else max_iterations
+    tables = greedy_tables(model, order, round_sizes)
+    tables, iterations, stopped_by, kicks = local_search(
+        model,
+        tables,
+        rng,
+        near_tables=NEAR_TABLES if mode == "standings" else None,
+        max_iterations=budget,
+        deadline=time.monotonic() + time_budget,
+        patience=max(500, 2 * len(seated)),
+    )
+    seated_tables, total = [], TableCost()
+    for number, table in enumerate(tables, start=1):
+        order_at_table = model.seat_order(table, rng)
+        cost = model.breakdown(order_at_table)
+        total += cost
+        seated_tables.append(SeatedTable(number, tuple(seated[i].id for i in order_at_table), cost))
+    bye_ids = tuple(p.id for p in bye_players)
+    stats = SearchStats(iterations, kicks, stopped_by)
+    return RoundSeating(mode, seed, tuple(seated_tables), bye_ids, weights, total, stats)

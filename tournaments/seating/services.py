@@ -1,0 +1,319 @@
+"""Seat a round, publish it, fix it by hand — the Django half of the seating optimiser.
+
+Every write is one transaction under a row lock on the round, so two organizers pressing
+"seat" at once cannot interleave, and a re-seat that breaks a constraint leaves the old
+seating untouched. The optimiser itself (``tournaments.seating``) is pure; this module
+only reads its input through ``selectors.seating`` and stores its output: Table and Seat
+rows, ``RoundBye`` rows, and the cost breakdown in ``RoundSeatingRecord``.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.events.access import Actor
+from tournaments.events.models import Registration, Round, RoundBye, Seat, Table
+from tournaments.events.selectors.event_config import (
+    allowed_table_sizes,
+    event_config,
+    round_game_key,
+)
+from tournaments.events.signals import event_pages_changed
+from tournaments.results.models import ActionLog, ResultSubmission
+from tournaments.seating.models import RoundSeatingRecord
+from tournaments.seating.optimiser import PenaltyWeights, SeatingError, seat_round
+from tournaments.seating.optimiser.cost import CostModel
+from tournaments.seating.optimiser.types import TableCost
+from tournaments.seating.selectors import penalty_weights, seating_players
+
+SYSTEM = Actor(name="system:seating")
+
+
+class SeatingServiceError(Exception):
+    """The request cannot be carried out (wrong round state, player not seated, ...)."""
+
+
+def default_seed(rnd: Round) -> int:
+    """A stable seed per round, so seating the same round twice gives the same tables."""
+    return zlib.crc32(f"{rnd.event.slug}:{rnd.number}".encode())
+
+
+def _locked_round(round_id: int) -> Round:
+    return Round.objects.select_for_update().select_related("event").get(pk=round_id)
+
+
+def _log(actor: Actor, rnd: Round, action: str, table: Table | None = None, **data) -> None:
+    ActionLog.objects.create(
+        event_id=rnd.event_id,
+        table=table,
+        action=action,
+        actor_user_id=actor.user_id,
+        actor=actor.label[:120],
+        data=data,
+        remote_addr=actor.remote_addr,
+    )
+
+
+def _bump_public(event_id: int) -> None:
+    # bulk writes send no model signals; tell the public pages ourselves
+    event_pages_changed.send(sender=Round, event_id=event_id, everyone=False)
+
+
+@transaction.atomic
+def round_seat(
+    *,
+    round_id: int,
+    mode: str | None = None,
+    seed: int | None = None,
+    weights: PenaltyWeights | None = None,
+    actor: Actor = SYSTEM,
+) -> RoundSeatingRecord:
+    """Seat a draft round with the optimiser, replacing any earlier draft seating.
+
+    Defaults come from the event's configuration: its seating mode (round 1 is random
+    unless the event seeds it by rating), its penalty weights, and the table sizes of the
+    round's game in the event's preference order. Raises SeatingError when the checked-in
+    players cannot be seated, SeatingServiceError when the round is not a draft.
+    """
+    rnd = _locked_round(round_id)
+    if rnd.status != Round.Status.DRAFT:
+        raise SeatingServiceError(f"round {rnd.number} is {rnd.status}; only a draft is seated")
+    config = event_config(rnd.event)
+    seeding = config["round1_seeding"] if rnd.number == 1 else "standings"
+    if mode is None:
+        mode = config["seating_mode"]
+        if rnd.number == 1 and seeding != "rating":
+            mode = "random"
+    weights = weights or penalty_weights(config)
+    seed = default_seed(rnd) if seed is None else seed
+    game_key = round_game_key(rnd)
+    sizes = allowed_table_sizes(rnd.event, game_key)
+    players = seating_players(rnd, seeding=seeding)
+    if not players:
+        raise SeatingError("nobody is checked in")
+    result = seat_round(players, sizes, mode=mode, weights=weights, seed=seed)
+
+    Seat.objects.filter(round=rnd).delete()
+    Table.objects.filter(round=rnd).delete()
+    RoundBye.objects.filter(round=rnd).delete()
+    tables = Table.objects.bulk_create(
+        [Table(round=rnd, number=t.number, game_key=game_key) for t in result.tables]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(table=table, round=rnd, registration_id=rid, position=position)
+            for table, seated in zip(tables, result.tables, strict=True)
+            for position, rid in enumerate(seated.players, start=1)
+        ]
+    )
+    RoundBye.objects.bulk_create([RoundBye(round=rnd, registration_id=rid) for rid in result.byes])
+    if game_key != rnd.game_key:
+        rnd.game_key = game_key
+        rnd.save(update_fields=["game_key"])
+    record, _ = RoundSeatingRecord.objects.update_or_create(
+        round=rnd,
+        defaults={
+            "mode": mode,
+            "seed": seed,
+            "weights": weights.to_dict(),
+            "breakdown": result.to_dict(),
+            "byes": list(result.byes),
+            "manual_changes": 0,
+        },
+    )
+    _log(
+        actor,
+        rnd,
+        "round_seated",
+        round=rnd.number,
+        mode=mode,
+        seed=seed,
+        repeats=result.total.repeats,
+        soft=result.total.soft,
+    )
+    return record
+
+
+def round_seat_enqueue(round_id: int, **kwargs) -> None:
+    """Seat the round in a worker once the current transaction commits (large events)."""
+    from tournaments.seating.tasks import seat_round_task
+
+    transaction.on_commit(lambda: seat_round_task.delay(round_id, **kwargs))
+
+
+def _current_tables(rnd: Round) -> list[tuple[Table, list[int]]]:
+    tables: dict[int, tuple[Table, list[int]]] = {
+        t.pk: (t, []) for t in Table.objects.filter(round=rnd).order_by("number")
+    }
+    for table_id, rid in (
+        Seat.objects.filter(round=rnd)
+        .order_by("position")
+        .values_list("table_id", "registration_id")
+    ):
+        tables[table_id][1].append(rid)
+    return list(tables.values())
+
+
+def round_cost(rnd: Round, weights: PenaltyWeights, mode: str) -> dict[str, object]:
+    """The cost breakdown of the round as it is seated now (after manual changes)."""
+    current = _current_tables(rnd)
+    seated_ids = [rid for _, ids in current for rid in ids]
+    players = seating_players(rnd, registration_ids=seated_ids)
+    sizes = [len(ids) for _, ids in current if ids]
+    model = CostModel(
+        players, weights, use_spread=(mode == "standings"), largest_table=max(sizes, default=1)
+    )
+    total, tables = TableCost(), []
+    for table, ids in current:
+        cost = model.breakdown([model.index[rid] for rid in ids])
+        total += cost
+        tables.append({"number": table.number, "players": ids, "cost": cost.to_dict()})
+    return {"tables": tables, "total": total.to_dict()}
+
+
+def _refresh_record(rnd: Round, actor: Actor, action: str, **data) -> RoundSeatingRecord:
+    record = RoundSeatingRecord.objects.select_for_update().filter(round=rnd).first()
+    if record is None:
+        config = event_config(rnd.event)
+        record = RoundSeatingRecord(
+            round=rnd, mode="manual", seed=0, weights=penalty_weights(config).to_dict()
+        )
+    weights = PenaltyWeights(**{k: v for k, v in record.weights.items() if k != "repeat"})
+    breakdown = dict(record.breakdown or {})
+    breakdown.update(round_cost(rnd, weights, record.mode))
+    record.breakdown = breakdown
+    record.manual_changes += 1
+    record.save()
+    _log(actor, rnd, action, round=rnd.number, repeats=breakdown["total"]["repeats"], **data)
+    if rnd.status != Round.Status.DRAFT:
+        _bump_public(rnd.event_id)
+    return record
+
+
+def _refuse_if_results(tables: Sequence[Table]) -> None:
+    live = ResultSubmission.objects.filter(table__in=tables).exclude(
+        status=ResultSubmission.Status.DISCARDED
+    )
+    if live.exists():
+        raise SeatingServiceError(
+            "a table with a result cannot be re-seated; discard the result or rule first"
+        )
+
+
+@transaction.atomic
+def seats_swap(
+    *, round_id: int, registration_a: int, registration_b: int, actor: Actor = SYSTEM
+) -> RoundSeatingRecord:
+    """Exchange the seats of two players of a round (same or different tables) and
+    recompute the round's cost breakdown."""
+    rnd = _locked_round(round_id)
+    if rnd.status == Round.Status.CLOSED:
+        raise SeatingServiceError("a closed round cannot change")
+    seats = {
+        s.registration_id: s
+        for s in Seat.objects.select_related("table").filter(
+            round=rnd, registration_id__in=[registration_a, registration_b]
+        )
+    }
+    if registration_a == registration_b or len(seats) != 2:
+        raise SeatingServiceError("both players must be seated in this round")
+    a, b = seats[registration_a], seats[registration_b]
+    _refuse_if_results([a.table, b.table])
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                table_id=a.table_id, round=rnd, registration_id=registration_b, position=a.position
+            ),
+            Seat(
+                table_id=b.table_id, round=rnd, registration_id=registration_a, position=b.position
+            ),
+        ]
+    )
+    return _refresh_record(rnd, actor, "seats_swapped", players=[registration_a, registration_b])
+
+
+@transaction.atomic
+def table_reseat(
+    *, table_id: int, registration_ids: Sequence[int], actor: Actor = SYSTEM
+) -> RoundSeatingRecord:
+    """Replace one table's seating (seat order = list order) in one transaction.
+
+    Each player must be registered in the event and either at this table already or not
+    seated elsewhere in the round; players left out become unseated. The table's size must
+    be allowed for its game. Nothing changes when any check or constraint fails.
+    """
+    table = Table.objects.select_related("round__event").get(pk=table_id)
+    rnd = _locked_round(table.round_id)
+    if rnd.status == Round.Status.CLOSED:
+        raise SeatingServiceError("a closed round cannot change")
+    ids = list(registration_ids)
+    if len(set(ids)) != len(ids):
+        raise SeatingServiceError("a player appears twice")
+    sizes = allowed_table_sizes(rnd.event, table.game_key or round_game_key(rnd))
+    if len(ids) not in sizes:
+        raise SeatingServiceError(f"{len(ids)} players: this table seats {sorted(sizes)}")
+    known = set(
+        Registration.objects.filter(event_id=rnd.event_id, pk__in=ids)
+        .exclude(status=Registration.Status.DROPPED)
+        .values_list("pk", flat=True)
+    )
+    if missing := [rid for rid in ids if rid not in known]:
+        raise SeatingServiceError(f"not active in this event: {missing}")
+    elsewhere = list(
+        Seat.objects.filter(round=rnd, registration_id__in=ids)
+        .exclude(table=table)
+        .values_list("registration_id", flat=True)
+    )
+    if elsewhere:
+        raise SeatingServiceError(f"already seated at another table: {elsewhere}")
+    _refuse_if_results([table])
+    Seat.objects.filter(table=table).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(table=table, round=rnd, registration_id=rid, position=position)
+            for position, rid in enumerate(ids, start=1)
+        ]
+    )
+    RoundBye.objects.filter(round=rnd, registration_id__in=ids).delete()
+    return _refresh_record(rnd, actor, "table_reseated", table=table, players=ids)
+
+
+@transaction.atomic
+def round_publish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
+    """Make a seated draft round public (players see their tables)."""
+    rnd = _locked_round(round_id)
+    if rnd.status != Round.Status.DRAFT:
+        raise SeatingServiceError(f"round {rnd.number} is already {rnd.status}")
+    if not rnd.tables.exists():
+        raise SeatingServiceError("seat the round before publishing it")
+    rnd.status = Round.Status.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    _log(actor, rnd, "round_published", round=rnd.number)
+    return rnd
+
+
+@transaction.atomic
+def round_close(*, round_id: int, actor: Actor = SYSTEM) -> Round:
+    """Close a published round once every table has a confirmed result."""
+    from tournaments.standings.services import standings_schedule_recompute
+
+    rnd = _locked_round(round_id)
+    if rnd.status != Round.Status.PUBLISHED:
+        raise SeatingServiceError(f"round {rnd.number} is {rnd.status}, not published")
+    open_tables = list(
+        rnd.tables.exclude(status=Table.Status.CONFIRMED).values_list("number", flat=True)
+    )
+    if open_tables:
+        raise SeatingServiceError(f"tables without a confirmed result: {open_tables}")
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    _log(actor, rnd, "round_closed", round=rnd.number)
+    standings_schedule_recompute(rnd.event_id)
+    return rnd

@@ -1,0 +1,21 @@
+"""Celery tasks of seating: thin, id-based, idempotent; each calls one service.
+
+Task names are kept from before the split into apps, so queued messages still find them."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="tournaments.seat_round")
+def seat_round_task(round_id: int, mode: str | None = None, seed: int | None = None) -> int | None:
+    """Seat a draft round with the optimiser; returns the number of tables (None: round
+    gone or no longer a draft — seating a published round again would move players)."""
+    from tournaments.events.models import Round
+    from tournaments.seating.services import SeatingServiceError, round_seat
+
+    try:
+        record = round_seat(round_id=round_id, mode=mode, seed=seed)
+    except (Round.DoesNotExist, SeatingServiceError):
+        return None
+    return len(record.breakdown["tables"])

@@ -1,1 +1,0 @@
-"""Writes: functions that change the database inside a transaction and enqueue tasks on commit."""

@@ -1,0 +1,1 @@
+"""Standings: see README.md beside this file."""

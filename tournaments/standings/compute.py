@@ -1,0 +1,324 @@
+"""Standings: tournament points, a metric registry and precedence ranking — pure Python.
+
+Entry point: :func:`compute_standings` (input and output types in
+:mod:`tournaments.standings_types`, metrics in :mod:`tournaments.metrics`).
+
+Policies (also in docs/seating-and-standings.md):
+
+* **Tournament points (TP)** by placement and table size from
+  ``StandingsConfig.placement_points``. Players tied at a table share the average of
+  the points of the places they span (two players tied for 1st at a 4-table with
+  3/2/1/0 get 5/2 each; the next player is 3rd). Placements are read in order, so both
+  competition (1,1,3) and dense (1,1,2) ranking from an engine give the same result.
+* **Byes** give ``bye_points`` (or the bye's own points) and count as a round played
+  for TP and progressive score, but not as a game: firsts, game points, score share,
+  placements and opponents' metrics look at games only. In Buchholz a bye round counts
+  as a game against an opponent with the player's own TP (FIDE 2023 "dummy opponent").
+* **Drops**: results before the drop stay; the row is marked ``dropped_after`` and
+  ranked by its metrics like everyone else unless ``dropped_last`` is set. Opponents
+  keep the dropped player's final TP in their strength of schedule.
+* **Adjustments**: organizer bonus/penalty TP, added to TP (and to progressive score in
+  their round, or the last round when no round is given).
+* All arithmetic is exact: TP are kept as integers scaled by a common denominator, and
+  metric values are returned as ``Fraction`` or ``int``.
+* **Ranking**: rows are split by each precedence metric in turn; ``h2h`` only splits a
+  group of exactly two players (by who placed above whom more often when they met).
+  Rows tied on every precedence metric share a rank (1, 2, 2, 4); within a shared rank
+  they are listed by registration id.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tournaments.standings.metrics import METRICS, metric_values
+from tournaments.standings.types import (
+    Adjustment,
+    Bye,
+    Drop,
+    PlayerId,
+    SeatResult,
+    Standings,
+    StandingsConfig,
+    StandingsError,
+    StandingsInput,
+    StandingsRow,
+    TableResult,
+)
+
+__all__ = [
+    "METRICS",
+    "Adjustment",
+    "Bye",
+    "Drop",
+    "EventData",
+    "SeatResult",
+    "Standings",
+    "StandingsConfig",
+    "StandingsError",
+    "StandingsInput",
+    "StandingsRow",
+    "TableResult",
+    "compute_standings",
+    "table_points",
+]
+
+
+def table_points(placements: Sequence[int], points: Sequence) -> list[Fraction]:
+    """TP for each seat given the placements at one table (ties share the average)."""
+    order = sorted(range(len(placements)), key=lambda i: placements[i])
+    out: list[Fraction] = [Fraction(0)] * len(placements)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and placements[order[end + 1]] == placements[order[start]]:
+            end += 1
+        share = Fraction(sum(Fraction(points[k]) for k in range(start, end + 1)), end - start + 1)
+        for k in range(start, end + 1):
+            out[order[k]] = share
+        start = end + 1
+    return out
+
+
+@dataclass
+class EventData:
+    """Everything the metrics need, indexed by player position, TP scaled to integers.
+
+    ``games[i]`` lists ``(table index, seat index)`` for player ``i``; ``tables`` holds
+    per-table seat data. ``scale`` is the common denominator of all point values.
+    """
+
+    players: tuple[PlayerId, ...]
+    index: dict[PlayerId, int]
+    scale: int
+    tables: list[dict] = field(default_factory=list)
+    games: list[list[tuple[int, int]]] = field(default_factory=list)
+    bye_rounds: list[list[tuple[int, int]]] = field(default_factory=list)  # (round, tp)
+    adjustments: list[list[tuple[int | None, int]]] = field(default_factory=list)
+    tp: list[int] = field(default_factory=list)
+    last_round: int = 0
+    game_keys: frozenset[str] = frozenset()
+    cache: dict[str, object] = field(default_factory=dict)  # shared by related metrics
+
+
+def build_event(data: StandingsInput, config: StandingsConfig) -> EventData:
+    players = tuple(data.players)
+    index = {p: i for i, p in enumerate(players)}
+    if len(index) != len(players):
+        raise StandingsError("duplicate registration in players")
+    denominators = [Fraction(config.bye_points).denominator]
+    for pts in config.placement_points.values():
+        denominators += [Fraction(v).denominator for v in pts]
+    denominators += [Fraction(b.points).denominator for b in data.byes if b.points is not None]
+    denominators += [Fraction(a.points).denominator for a in data.adjustments]
+    # Shared places average up to `size` values, which multiplies denominators by up to
+    # lcm(1..size): scale by that too so every TP is an exact integer.
+    largest = max(config.placement_points, default=1)
+    scale = math.lcm(*denominators) * math.lcm(*range(1, largest + 1))
+    n = len(players)
+    ev = EventData(players, index, scale)
+    ev.games = [[] for _ in range(n)]
+    ev.bye_rounds = [[] for _ in range(n)]
+    ev.adjustments = [[] for _ in range(n)]
+    ev.tp = [0] * n
+    seen_in_round: set[tuple[int, int]] = set()
+
+    def occupy(rnd: int, i: int, table: int | None) -> None:
+        if (rnd, i) in seen_in_round:
+            what = "bye" if table is None else f"table {table}"
+            raise StandingsError(f"{players[i]!r} appears twice in round {rnd} ({what})")
+        seen_in_round.add((rnd, i))
+
+    scaled_points = {
+        size: [_scaled(v, scale) for v in pts] for size, pts in config.placement_points.items()
+    }
+    keys = set()
+    for result in data.results:
+        ev.tables.append(_table_entry(result, scaled_points, index, occupy))
+        keys.add(result.game)
+        ev.last_round = max(ev.last_round, result.round)
+        for s, seat in enumerate(result.seats):
+            i = index[seat.registration]
+            ev.games[i].append((len(ev.tables) - 1, s))
+            ev.tp[i] += ev.tables[-1]["tp"][s]
+    ev.game_keys = frozenset(keys)
+    for bye in data.byes:
+        i = _player(index, bye.registration)
+        occupy(bye.round, i, None)
+        pts = _scaled(config.bye_points if bye.points is None else bye.points, scale)
+        ev.bye_rounds[i].append((bye.round, pts))
+        ev.tp[i] += pts
+        ev.last_round = max(ev.last_round, bye.round)
+    for adj in data.adjustments:
+        i = _player(index, adj.registration)
+        pts = _scaled(adj.points, scale)
+        ev.adjustments[i].append((adj.round, pts))
+        ev.tp[i] += pts
+        if adj.round is not None:
+            ev.last_round = max(ev.last_round, adj.round)
+    return ev
+
+
+def _scaled(value, scale: int) -> int:
+    scaled = Fraction(value) * scale
+    if scaled.denominator != 1:  # pragma: no cover - the scale is chosen to prevent this
+        raise AssertionError(f"{value} does not scale exactly by {scale}")
+    return scaled.numerator
+
+
+def _player(index: Mapping[PlayerId, int], pid: PlayerId) -> int:
+    try:
+        return index[pid]
+    except KeyError:
+        raise StandingsError(f"unknown registration {pid!r}") from None
+
+
+def _table_entry(result: TableResult, scaled_points, index, occupy) -> dict:
+    size = len(result.seats)
+    points = scaled_points.get(size)
+    if points is None:
+        raise StandingsError(f"no placement points configured for {size}-player tables")
+    placements = [s.placement for s in result.seats]
+    if any(not isinstance(p, int) or p < 1 or p > size for p in placements):
+        raise StandingsError(
+            f"round {result.round} table {result.table}: placements {placements} "
+            f"must be between 1 and {size}"
+        )
+    ids = [_player(index, s.registration) for s in result.seats]
+    for i in ids:
+        occupy(result.round, i, result.table)
+    # Competition placement: 1 + the number of players strictly ahead. Tied players
+    # share the scaled points of the places they span; the scale makes that exact.
+    ahead = [sum(1 for q in placements if q < p) for p in placements]
+    tied = [placements.count(p) for p in placements]
+    tp = [sum(points[a : a + c]) // c for a, c in zip(ahead, tied, strict=True)]
+    competition = [a + 1 for a in ahead]
+    scores = [s.score for s in result.seats]
+    return {
+        "round": result.round,
+        "game": result.game,
+        "ids": ids,
+        "placement": competition,
+        "tp": tp,
+        "scores": None
+        if any(v is None for v in scores)
+        else [v if isinstance(v, int) else Fraction(v) for v in scores],
+        "provisional": result.provisional,
+    }
+
+
+def compute_standings(
+    data: StandingsInput,
+    config: StandingsConfig | None = None,
+    previous: Mapping[PlayerId, int] | Standings | None = None,
+) -> Standings:
+    """Rank the players of ``data`` under ``config``.
+
+    ``previous`` (ranks by registration, or an earlier :class:`Standings`) fills each
+    row's ``previous_rank`` so pages can show movement.
+    """
+    config = config or StandingsConfig()
+    for name in (*config.precedence, *config.extra_metrics):
+        if name.split(":", 1)[0] not in METRICS:
+            raise StandingsError(f"unknown metric {name!r}; known: {sorted(METRICS)}")
+    ev = build_event(data, config)
+    if len(ev.game_keys) > 1 and "game_points" in config.precedence:
+        raise StandingsError(
+            "game_points compares raw scores across games "
+            f"({', '.join(sorted(ev.game_keys))}); use score_share or game_points:<game>"
+        )
+    wanted = [m for m in dict.fromkeys((*config.precedence, *config.extra_metrics)) if m != "h2h"]
+    values = {name: metric_values(name, ev, config) for name in wanted}
+    dropped = {d.registration: d.after_round for d in data.drops}
+    for pid in dropped:
+        _player(ev.index, pid)
+    order, h2h = _rank_order(ev, config, values, dropped)
+    if isinstance(previous, Standings):
+        previous = {r.registration: r.rank for r in previous.rows}
+    previous = previous or {}
+    provisional = [False] * len(ev.players)
+    for table in ev.tables:
+        if table["provisional"]:
+            for i in table["ids"]:
+                provisional[i] = True
+    rows = []
+    for rank, group in order:
+        for i in group:
+            metrics = {name: values[name][i] for name in wanted}
+            if "h2h" in config.precedence:
+                metrics["h2h"] = h2h.get(i)
+            pid = ev.players[i]
+            rows.append(
+                StandingsRow(
+                    pid, rank, metrics, provisional[i], dropped.get(pid), previous.get(pid)
+                )
+            )
+    return Standings(
+        tuple(rows),
+        tuple(config.precedence),
+        tuple(config.extra_metrics),
+        ev.last_round,
+        any(provisional),
+    )
+
+
+def _rank_order(ev: EventData, config: StandingsConfig, values, dropped):
+    """Split the field by each precedence metric; returns [(rank, [players])], h2h marks."""
+    groups: list[list[int]] = [list(range(len(ev.players)))]
+    if config.dropped_last:
+        groups = _split(groups[0], lambda i: ev.players[i] in dropped)
+    h2h: dict[int, int] = {}
+    for name in config.precedence:
+        if name == "h2h":
+            groups = [g2 for g in groups for g2 in _head_to_head(ev, g, h2h)]
+            continue
+        better = METRICS[name.split(":", 1)[0]].higher_is_better
+        column = values[name]
+
+        def key(i: int, column=column, better=better):
+            v = column[i]
+            if v is None:
+                return (1, 0)  # no value: below every value
+            return (0, -v if better else v)
+
+        groups = [g2 for g in groups for g2 in _split(g, key)]
+    out, rank = [], 1
+    for g in groups:
+        out.append((rank, sorted(g, key=lambda i: str(ev.players[i]))))
+        rank += len(g)
+    return out, h2h
+
+
+def _split(group: list[int], key) -> list[list[int]]:
+    if len(group) < 2:
+        return [group]
+    keys = {i: key(i) for i in group}
+    ordered = sorted(group, key=keys.__getitem__)
+    out = [[ordered[0]]]
+    for i in ordered[1:]:
+        if keys[i] == keys[out[-1][0]]:
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return out
+
+
+def _head_to_head(ev: EventData, group: list[int], marks: dict[int, int]) -> list[list[int]]:
+    if len(group) != 2:
+        return [group]
+    a, b = group
+    balance = 0
+    for t, s in ev.games[a]:
+        table = ev.tables[t]
+        if b in table["ids"]:
+            pa = table["placement"][s]
+            pb = table["placement"][table["ids"].index(b)]
+            balance += (pa < pb) - (pb < pa)
+    if balance == 0:
+        return [group]
+    winner, loser = (a, b) if balance > 0 else (b, a)
+    marks[winner], marks[loser] = 1, 0
+    return [[winner], [loser]]

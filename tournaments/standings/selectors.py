@@ -1,0 +1,231 @@
+"""Build the pure standings input from the database in a fixed handful of queries.
+
+Counted results: each table's confirmed submission; with the event's ``count_provisional``
+also a table's latest ``submitted`` one when nothing is confirmed there (marked
+provisional). Rulings apply: an engine override replaces the placements, a game loss puts
+the player last at that table, penalty points become a negative adjustment, a
+disqualification drops the player after that round. Variant interpretations are recorded
+only. Byes come from ``RoundBye``; drops from registrations marked dropped (after the last
+round they were seated in).
+
+Release policy ``on_close`` (console configuration): only tables and byes of closed rounds
+count (rulings at other rounds' tables wait too), so every stored snapshot may be shown
+publicly as it stands (the rule itself lives in ``selectors.public``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Max
+
+from engines.core.types import competition_ranks
+from tournaments.events.models import Registration, Round, RoundBye, Seat
+from tournaments.results.models import ResultSubmission, Ruling
+from tournaments.results.selectors import event_result_settings
+from tournaments.standings.types import (
+    DEFAULT_PLACEMENT_POINTS,
+    DEFAULT_PRECEDENCE,
+    Adjustment,
+    Bye,
+    Drop,
+    SeatResult,
+    StandingsConfig,
+    StandingsInput,
+    TableResult,
+)
+
+
+@dataclass(frozen=True)
+class EventStandingsInput:
+    data: StandingsInput
+    result_ids: tuple[int, ...]
+    ruling_ids: tuple[int, ...]
+    after_round: int
+
+
+def _fraction(value) -> Fraction:
+    return Fraction(str(value))
+
+
+@dataclass(frozen=True)
+class CountedResult:
+    id: int
+    table_id: int
+    status: str
+    game: str
+    table_number: int
+    round_number: int
+    lines: list  # [[rank, total], ...] per seat
+
+
+def counted_submissions(
+    event_id: int, rounds: tuple[str, ...] | None = None
+) -> list[CountedResult]:
+    """Per table: the confirmed submission, else (provisional events) the latest submitted.
+    ``rounds``: only tables of rounds in these states (None: every round).
+
+    Plain tuples, not model instances: at 4,000 tables this is most of the read time."""
+    provisional = event_result_settings(event_id).count_provisional
+    statuses = ["confirmed", "submitted"] if provisional else ["confirmed"]
+    counted = ResultSubmission.objects.filter(table__round__event_id=event_id, status__in=statuses)
+    if rounds is not None:
+        counted = counted.filter(table__round__status__in=rounds)
+    rows = (
+        counted
+        .order_by("table_id", "-version")
+        .values_list("id", "table_id", "status", "engine_key", "table__number",
+                     "table__round__number", "lines")
+    )  # fmt: skip
+    chosen: dict[int, CountedResult] = {}
+    for row in rows:
+        result = CountedResult(*row)
+        best = chosen.get(result.table_id)
+        if best is None or (result.status == "confirmed" and best.status != "confirmed"):
+            chosen[result.table_id] = result
+    # Rows written around save() (bulk_create, raw updates) may lack ``lines``: read those
+    # outcomes in one more query rather than silently leaving the tables out.
+    missing = [r.id for r in chosen.values() if not r.lines]
+    if missing:
+        outcomes = dict(
+            ResultSubmission.objects.filter(pk__in=missing).values_list("id", "outcome")
+        )
+        for table_id, r in list(chosen.items()):
+            if not r.lines:
+                lines = ResultSubmission.lines_of(outcomes.get(r.id))
+                chosen[table_id] = dataclasses.replace(r, lines=lines)
+    return list(chosen.values())
+
+
+def _other_statuses(statuses: tuple[str, ...]) -> list[str]:
+    return [s for s in Round.Status.values if s not in statuses]
+
+
+def standings_input(event_id: int) -> EventStandingsInput:
+    from tournaments.events.release import counted_round_statuses, release_policy
+
+    rounds = counted_round_statuses(release_policy(event_id))
+    registrations = list(
+        Registration.objects.filter(event_id=event_id)
+        .annotate(last_round=Max("seats__round__number"))
+        .values_list("id", "status", "last_round")
+    )
+    seats: dict[int, list[int]] = {}
+    for table_id, registration_id in (
+        Seat.objects.filter(round__event_id=event_id)
+        .order_by("table_id", "position")
+        .values_list("table_id", "registration_id")
+    ):
+        seats.setdefault(table_id, []).append(registration_id)
+    rulings = Ruling.objects.filter(event_id=event_id, revoked_at__isnull=True).order_by("id")
+    if rounds is not None:  # a ruling at a table of an unreleased round waits for its round
+        rulings = rulings.exclude(
+            table__isnull=False, table__round__status__in=_other_statuses(rounds)
+        )
+    rulings = list(rulings)
+    byes = RoundBye.objects.filter(round__event_id=event_id).select_related("round")
+    if rounds is not None:
+        byes = byes.filter(round__status__in=rounds)
+    byes = list(byes)
+    submissions = counted_submissions(event_id, rounds)
+
+    overrides: dict[int, list[int]] = {}
+    game_losses: dict[int, set[int]] = {}
+    adjustments: list[Adjustment] = []
+    dq_after: dict[int, int | None] = {}
+    round_of_table = {s.table_id: s.round_number for s in submissions}
+    for ruling in rulings:
+        if ruling.kind == Ruling.Kind.ENGINE_OVERRIDE and ruling.table_id:
+            overrides[ruling.table_id] = list(ruling.data.get("placements", []))
+        elif ruling.kind == Ruling.Kind.GAME_LOSS and ruling.table_id:
+            game_losses.setdefault(ruling.table_id, set()).add(ruling.registration_id)
+        elif ruling.kind == Ruling.Kind.PENALTY_POINTS:
+            adjustments.append(
+                Adjustment(
+                    ruling.registration_id,
+                    -_fraction(ruling.points),
+                    round_of_table.get(ruling.table_id),
+                    ruling.reason,
+                )
+            )
+        elif ruling.kind == Ruling.Kind.DISQUALIFICATION:
+            dq_after[ruling.registration_id] = round_of_table.get(ruling.table_id)
+
+    results: list[TableResult] = []
+    for sub in submissions:
+        seated = seats.get(sub.table_id, [])
+        if len(sub.lines) != len(seated) or not seated:
+            continue  # the seating changed after entry; the head judge must re-enter
+        placements = overrides.get(sub.table_id) or [rank for rank, _ in sub.lines]
+        losers = game_losses.get(sub.table_id, set())
+        if losers:
+            worst = len(seated) + 1
+            keys = [
+                (-worst if rid in losers else -p,)
+                for rid, p in zip(seated, placements, strict=True)
+            ]
+            placements = competition_ranks(keys)
+        results.append(
+            TableResult(
+                round=sub.round_number,
+                table=sub.table_number,
+                game=sub.game,
+                seats=tuple(
+                    SeatResult(rid, placement, total)
+                    for rid, placement, (_, total) in zip(
+                        seated, placements, sub.lines, strict=True
+                    )
+                ),
+                provisional=sub.status != "confirmed",
+            )
+        )
+    rounds = [r.round for r in results] + [b.round.number for b in byes]
+    after_round = max(rounds, default=0)
+    drops = [
+        Drop(rid, last or 0)
+        for rid, status, last in registrations
+        if status == Registration.Status.DROPPED
+    ]
+    dropped = {d.registration for d in drops}
+    drops += [
+        Drop(rid, after if after is not None else after_round)
+        for rid, after in dq_after.items()
+        if rid not in dropped
+    ]
+    data = StandingsInput(
+        players=tuple(
+            rid
+            for rid, status, last in registrations
+            if status != Registration.Status.REGISTERED or last is not None
+        ),
+        results=tuple(results),
+        byes=tuple(
+            Bye(
+                b.round.number, b.registration_id, None if b.points is None else _fraction(b.points)
+            )
+            for b in byes
+        ),
+        drops=tuple(drops),
+        adjustments=tuple(adjustments),
+    )
+    return EventStandingsInput(
+        data=data,
+        result_ids=tuple(sorted(s.id for s in submissions)),
+        ruling_ids=tuple(r.pk for r in rulings),
+        after_round=after_round,
+    )
+
+
+def standings_config_of(config: dict) -> StandingsConfig:
+    """The pure standings configuration an event's console settings describe
+    (``events.selectors.event_config``); no precedence set means the default one."""
+    points = dict(DEFAULT_PLACEMENT_POINTS)
+    for size, values in (config.get("placement_points") or {}).items():
+        points[int(size)] = tuple(Fraction(str(v)) for v in values)
+    return StandingsConfig(
+        placement_points=points,
+        precedence=tuple(config["precedence"] or DEFAULT_PRECEDENCE),
+        bye_points=Fraction(str(config["bye_points"])),
+    )
