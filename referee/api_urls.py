@@ -3,12 +3,25 @@ namespace, routes from each app that has an API."""
 
 from django.urls import path
 
-from tournaments.public import api as public_api
+from tournaments.public import api as public
 from tournaments.results.api_urls import urlpatterns as result_urls
 
 app_name = "api"
 
+EVENT = "events/<slug:slug>/"
+
 urlpatterns = [
     *result_urls,
-    path("events/<slug:slug>/standings/", public_api.StandingsApi.as_view(), name="standings"),
+    # Public reads (released data only, conditional GETs).
+    path("events/", public.EventListApi.as_view(), name="events"),
+    path(EVENT, public.EventDetailApi.as_view(), name="event"),
+    path(EVENT + "rounds/<int:number>/seating/", public.RoundSeatingApi.as_view(), name="seating"),
+    path(
+        EVENT + "rounds/<int:number>/tables/<int:table>/",
+        public.TableResultApi.as_view(),
+        name="table-result",
+    ),
+    path(EVENT + "standings/", public.StandingsApi.as_view(), name="standings"),
+    path(EVENT + "players/", public.PlayerListApi.as_view(), name="players"),
+    path(EVENT + "players/<int:registration_id>/", public.PlayerDetailApi.as_view(), name="player"),
 ]

@@ -204,6 +204,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "tournaments.results.models.SubmissionKind",
         "RulingKindEnum": "tournaments.results.models.RulingKind",
+        "EventStatusEnum": "tournaments.events.models.EventStatus",
+        "ReleasedRoundStatusEnum": "tournaments.public.api.RELEASED_ROUND_STATUSES",
     },
 }
 

@@ -1,24 +1,335 @@
-"""Public read API: released data only, under the same release rules as the pages."""
+"""Public read API: everything the public pages show, under the same release rules.
+
+Every endpoint reads through ``public.selectors`` (released rounds and results only, never
+past the standings freeze, never a private token) and answers conditional GETs: the ETag
+is the event's public cache version, which moves with every change a page could show, so
+a client polling with ``If-None-Match`` gets 304 until something changed.
+"""
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
+from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.events.models import Event
-from tournaments.public.selectors import frozen_after, standings_snapshot
+from tournaments.public import cache as page_cache
+from tournaments.public import selectors as sel
+from tournaments.standings import metrics as metric_registry
 
 
-class StandingsApi(APIView):
-    """The latest standings snapshot of a public event (released data: no login)."""
+@cache
+def metric_definitions() -> dict[str, dict[str, str]]:
+    """name → {label, meaning, better} from the metric registry and its documented table
+    (the docstring of ``standings.metrics`` is the one written definition)."""
+    meanings = {}
+    for line in (metric_registry.__doc__ or "").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("``"):
+            for name in re.findall(r"``([^`]+)``", cells[0]):
+                meanings[name] = {"meaning": cells[1], "better": cells[2]}
+    return {
+        name: {"label": metric.label, **meanings.get(name, {"meaning": "", "better": ""})}
+        for name, metric in metric_registry.METRICS.items()
+    }
+
+
+class PublicReadApi(APIView):
+    """A GET of released data, answered 304 while the event's public version is unchanged."""
 
     permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    def event(self, slug: str) -> Event:
+        return get_object_or_404(sel.public_events_queryset(), slug=slug)
+
+    def conditional(self, request, slug: str | None, build) -> Response:
+        etag = page_cache.etag_for(page_cache.current_version(slug), "api", request.get_full_path())
+        if page_cache.etag_matches(request.headers.get("If-None-Match"), etag):
+            response = Response(status=304)
+        else:
+            response = Response(build())
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"  # revalidate every time: it is cheap
+        return response
+
+
+def _person(person: sel.PersonView) -> dict:
+    return {
+        "registration": person.registration_id,
+        "name": person.name,
+        "reading": person.reading,
+        "club": person.club,
+    }
+
+
+def _event(event: Event, data: sel.EventData | None = None) -> dict:
+    body = {
+        "slug": event.slug,
+        "name": event.name,
+        "venue": event.venue,
+        "starts_on": event.starts_on,
+        "ends_on": event.ends_on,
+        "status": event.status,
+        "game": event.game_key,
+        "rounds_planned": event.rounds_planned,
+    }
+    if data is not None:
+        body["games"] = data.games
+        body["rounds"] = [_round(r) for r in data.rounds]
+        summary = data.summary
+        body["players"] = {
+            "registered": summary.registered if summary else None,
+            "checked_in": summary.checked_in if summary else None,
+        }
+    return body
+
+
+def _round(rnd: sel.RoundView) -> dict:
+    return {
+        "number": rnd.number,
+        "status": rnd.status,
+        "game": rnd.game_key,
+        "published_at": rnd.published_at,
+        "tables": len(rnd.tables),
+        "results_released": not rnd.results_hidden,
+        "tables_with_results": rnd.confirmed_tables,
+    }
+
+
+def _table(table: sel.TableView, rnd: sel.RoundView) -> dict:
+    return {
+        "number": table.number,
+        "game": table.game_key,
+        "status": table.status,
+        # Seat 1 is the start player: seats are listed in play order from the start player.
+        "seats": [{"position": s.position, **_person(s.person)} for s in table.seats],
+        "result_released": table.result_released and not rnd.results_hidden,
+    }
+
+
+def _round_or_404(data: sel.EventData, number: int) -> sel.RoundView:
+    rnd = data.round(number)
+    if rnd is None:
+        raise Http404("no released round with that number")
+    return rnd
+
+
+class EventPagination(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 200
+
+
+# Response shapes, for the OpenAPI schema (the views build plain dicts of the same shape).
+class PersonOut(serializers.Serializer):
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    reading = serializers.CharField()
+    club = serializers.CharField()
+
+
+class SeatOut(PersonOut):
+    position = serializers.IntegerField(help_text="1 = the start player; then in play order")
+
+
+RELEASED_ROUND_STATUSES = [("published", "published"), ("closed", "closed")]
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=RELEASED_ROUND_STATUSES)
+    game = serializers.CharField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    tables = serializers.IntegerField()
+    results_released = serializers.BooleanField()
+    tables_with_results = serializers.IntegerField()
+
+
+class EventOut(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    venue = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    status = serializers.ChoiceField(choices=Event.Status.choices)
+    game = serializers.CharField(help_text="empty for a multi-game event")
+    rounds_planned = serializers.IntegerField()
+
+
+class EventPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = EventOut(many=True)
+
+
+class EventDetailOut(EventOut):
+    games = serializers.ListField(child=serializers.CharField())
+    rounds = RoundOut(many=True)
+    players = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+
+
+class TableOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    seats = SeatOut(many=True)
+    result_released = serializers.BooleanField()
+
+
+class SeatingOut(RoundOut):
+    tables = TableOut(many=True)
+
+
+class PlayerResultOut(SeatOut):
+    total = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True)
+    complete = serializers.BooleanField(help_text="false: a value is unknown, see the result")
+    breakdown = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    tiebreak = serializers.ListField(child=serializers.JSONField())
+
+
+class RulingOut(serializers.Serializer):
+    kind = serializers.CharField()
+    registration = serializers.IntegerField(allow_null=True)
+    points = serializers.JSONField(allow_null=True)
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class TableResultOut(TableOut):
+    round = serializers.IntegerField()
+    categories = serializers.ListField(child=serializers.DictField())
+    tiebreaks = serializers.ListField(child=serializers.DictField())
+    players = PlayerResultOut(many=True)
+    rulings = RulingOut(many=True)
+
+
+class PlayerRoundOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    game = serializers.CharField()
+    score = serializers.IntegerField(allow_null=True)
+    placement = serializers.IntegerField(allow_null=True)
+    result_released = serializers.BooleanField()
+
+
+class PlayerDetailOut(PersonOut):
+    rounds = PlayerRoundOut(many=True)
+
+
+class EventListApi(PublicReadApi):
+    """Public events (not drafts), newest first; filter with ``?status=``."""
 
     @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=[s for s, _ in Event.Status.choices])],
+        responses={200: EventPageOut},
+        operation_id="events_list",
+    )
+    def get(self, request):
+        def build():
+            events = sel.public_events_queryset().order_by("-starts_on", "name")
+            status = request.query_params.get("status")
+            if status:
+                events = events.filter(status=status)
+            paginator = EventPagination()
+            page = paginator.paginate_queryset(events, request, view=self)
+            return {
+                "count": paginator.count,
+                "next": paginator.get_next_link(),
+                "previous": paginator.get_previous_link(),
+                "results": [_event(e) for e in page],
+            }
+
+        return self.conditional(request, None, build)
+
+
+class EventDetailApi(PublicReadApi):
+    """One event: its games, rounds (released ones) and player counts."""
+
+    @extend_schema(responses={200: EventDetailOut}, operation_id="event_detail")
+    def get(self, request, slug: str):
+        event = self.event(slug)
+        return self.conditional(request, slug, lambda: _event(event, sel.event_data(event)))
+
+
+class RoundSeatingApi(PublicReadApi):
+    """A released round's tables: game, seats in play order (seat 1 starts), status."""
+
+    @extend_schema(responses={200: SeatingOut}, operation_id="round_seating")
+    def get(self, request, slug: str, number: int):
+        event = self.event(slug)
+
+        def build():
+            rnd = _round_or_404(sel.event_data(event), number)
+            return {**_round(rnd), "tables": [_table(t, rnd) for t in rnd.tables]}
+
+        return self.conditional(request, slug, build)
+
+
+class TableResultApi(PublicReadApi):
+    """A table's released result: per player the total, rank, per-category breakdown and
+    tiebreak values, plus the rulings on it. 404 while the result is not released."""
+
+    @extend_schema(responses={200: TableResultOut}, operation_id="table_result")
+    def get(self, request, slug: str, number: int, table: int):
+        event = self.event(slug)
+
+        def build():
+            data = sel.event_data(event)
+            rnd = _round_or_404(data, number)
+            view = next((t for t in rnd.tables if t.number == table), None)
+            submission = data.results.get(view.id) if view else None
+            if view is None or submission is None or rnd.results_hidden:
+                raise Http404("no released result for that table")
+            outcome = submission.outcome or {}
+            return {
+                **_table(view, rnd),
+                "round": number,
+                "categories": outcome.get("categories", []),
+                "tiebreaks": outcome.get("tiebreaks", []),
+                "players": [
+                    {
+                        "position": r.position,
+                        **_person(r.person),
+                        "total": r.total,
+                        "rank": r.rank,
+                        "complete": r.complete,
+                        "breakdown": {c["key"]: points for c, points in r.breakdown},
+                        "tiebreak": [value for _, value in r.tiebreak],
+                    }
+                    for r in sel.seat_results(view, submission)
+                ],
+                "rulings": [
+                    {
+                        "kind": ruling.kind,
+                        "registration": ruling.registration_id,
+                        "points": ruling.points,
+                        "reason": ruling.reason,
+                        "created_at": ruling.created_at,
+                    }
+                    for ruling in sel.table_rulings(view.id)
+                ],
+            }
+
+        return self.conditional(request, slug, build)
+
+
+class StandingsApi(PublicReadApi):
+    """The latest standings snapshot of a public event, or the one after ``?round=N``;
+    every metric's definition comes with it. Released data only (no login)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("round", int)],
         responses={
             200: inline_serializer(
                 "Standings",
@@ -27,23 +338,99 @@ class StandingsApi(APIView):
                     "after_round": serializers.IntegerField(),
                     "provisional": serializers.BooleanField(),
                     "rows": serializers.ListField(child=serializers.DictField()),
+                    "metrics": serializers.DictField(child=serializers.DictField()),
                 },
             )
-        }
+        },
     )
     def get(self, request, slug: str):
-        event = get_object_or_404(Event.objects.exclude(status=Event.Status.DRAFT), slug=slug)
-        # The public pages' release rules: never past the organizer's standings freeze, and
-        # with the on_close release policy never counting a round that is not closed.
-        snap = standings_snapshot(event, frozen_after(event))
-        if snap is None:
-            return Response({"version": 0, "after_round": 0, "provisional": False, "rows": []})
-        return Response(
-            {
+        event = self.event(slug)
+        raw_round = request.query_params.get("round")
+        if raw_round is not None and not raw_round.isdigit():
+            return Response(
+                {"code": "invalid", "message": "round must be a round number", "field": "round"},
+                status=400,
+            )
+
+        def build():
+            # The public pages' release rules: never past the organizer's standings freeze,
+            # and with the on_close release policy never counting a round that is not closed.
+            frozen = sel.frozen_after(event)
+            after = int(raw_round) if raw_round is not None else None
+            snap = sel.standings_snapshot(event, frozen, after_round=after)
+            if snap is None:
+                if after is not None:
+                    raise Http404("no released standings after that round")
+                return {
+                    "version": 0,
+                    "after_round": 0,
+                    "provisional": False,
+                    "rows": [],
+                    "metrics": {},
+                }
+            names = list(
+                dict.fromkeys(
+                    [
+                        *snap.standings.get("precedence", []),
+                        *snap.standings.get("extra_metrics", []),
+                    ]
+                )
+            )
+            definitions = metric_definitions()
+            return {
                 "version": snap.version,
                 "after_round": snap.after_round,
                 "provisional": snap.provisional,
                 "computed_at": snap.computed_at,
+                "precedence": snap.standings.get("precedence", []),
+                "rounds": sel.snapshot_rounds(event, frozen),
+                "metrics": {n: definitions.get(n.split(":")[0], {}) for n in names},
                 "rows": snap.rows,
             }
-        )
+
+        return self.conditional(request, slug, build)
+
+
+class PlayerListApi(PublicReadApi):
+    """The event's players (dropped players excepted), as on the public pages."""
+
+    @extend_schema(responses={200: PersonOut(many=True)}, operation_id="players_list")
+    def get(self, request, slug: str):
+        event = self.event(slug)
+
+        def build():
+            people = sel.event_data(event).people.values()
+            return [_person(p) for p in sorted(people, key=lambda p: p.registration_id)]
+
+        return self.conditional(request, slug, build)
+
+
+class PlayerDetailApi(PublicReadApi):
+    """A player's public profile: name, club and every released round they sat in."""
+
+    @extend_schema(responses={200: PlayerDetailOut}, operation_id="player_detail")
+    def get(self, request, slug: str, registration_id: int):
+        event = self.event(slug)
+
+        def build():
+            data = sel.event_data(event)
+            person = data.people.get(registration_id)
+            if person is None:
+                raise Http404("no such player in this event")
+            return {
+                **_person(person),
+                "rounds": [
+                    {
+                        "round": row["round"].number,
+                        "table": row["table"].number,
+                        "seat": row["seat"],
+                        "game": row["game_key"],
+                        "score": row["score"] if row["released"] else None,
+                        "placement": row["placement"] if row["released"] else None,
+                        "result_released": row["released"],
+                    }
+                    for row in sel.player_rounds(data, registration_id)
+                ],
+            }
+
+        return self.conditional(request, slug, build)

@@ -48,12 +48,17 @@ def localized(names: dict[str, str], language: str) -> str:
     return names.get(language) or names.get("en") or ""
 
 
+def public_events_queryset():
+    """Every event the public may see: all but drafts."""
+    return Event.objects.exclude(status=Event.Status.DRAFT)
+
+
 def public_event(slug: str) -> Event | None:
-    return Event.objects.exclude(status=Event.Status.DRAFT).filter(slug=slug).first()
+    return public_events_queryset().filter(slug=slug).first()
 
 
 def public_events() -> list[Event]:
-    return list(Event.objects.exclude(status=Event.Status.DRAFT).order_by("-starts_on", "name"))
+    return list(public_events_queryset().order_by("-starts_on", "name"))
 
 
 def frozen_after(event: Event) -> int | None:

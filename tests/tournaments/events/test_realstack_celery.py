@@ -29,9 +29,11 @@ def test_task_enqueued_on_commit_runs_in_the_worker(real_celery_worker):
 
     summary = real_celery_worker.wait_for(lambda: _summary(event_id, checked_in=1))
     assert (summary.registered, summary.checked_in, summary.dropped) == (1, 1, 0)
-    log = real_celery_worker.log()
+    # The worker logs "succeeded" just after the task's transaction commits: wait for it.
+    log = real_celery_worker.wait_for(
+        lambda: (text := real_celery_worker.log()) if "succeeded" in text else None
+    )
     assert "Task tournaments.event_summary_refresh[" in log
-    assert "succeeded" in log
 
 
 def test_task_enqueued_in_a_rolled_back_transaction_never_runs(real_celery_worker):
