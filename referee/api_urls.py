@@ -3,6 +3,7 @@ namespace, routes from each app that has an API."""
 
 from django.urls import path
 
+from tournaments.integrations import api as organizer
 from tournaments.public import api as public
 from tournaments.results.api_urls import urlpatterns as result_urls
 
@@ -13,7 +14,7 @@ EVENT = "events/<slug:slug>/"
 urlpatterns = [
     *result_urls,
     # Public reads (released data only, conditional GETs).
-    path("events/", public.EventListApi.as_view(), name="events"),
+    path("events/", organizer.EventsApi.as_view(), name="events"),
     path(EVENT, public.EventDetailApi.as_view(), name="event"),
     path(EVENT + "rounds/<int:number>/seating/", public.RoundSeatingApi.as_view(), name="seating"),
     path(
@@ -24,4 +25,24 @@ urlpatterns = [
     path(EVENT + "standings/", public.StandingsApi.as_view(), name="standings"),
     path(EVENT + "players/", public.PlayerListApi.as_view(), name="players"),
     path(EVENT + "players/<int:registration_id>/", public.PlayerDetailApi.as_view(), name="player"),
+    # The organizer's writes (API token or session; see tournaments/integrations/).
+    path(EVENT + "registrations/", organizer.RegistrationsApi.as_view(), name="registrations"),
+    path(
+        "registrations/<int:registration_id>/drop/",
+        organizer.RegistrationDropApi.as_view(),
+        name="drop",
+    ),
+    path(EVENT + "rounds/", organizer.RoundCreateApi.as_view(), name="round-create"),
+    *[
+        path(
+            EVENT + f"rounds/<int:number>/{action}/",
+            organizer.RoundActionApi.as_view(),
+            {"action": action},
+            name=f"round-{action}",
+        )
+        for action in organizer.RoundActionApi.ACTIONS
+    ],
+    path(EVENT + "finish/", organizer.EventFinishApi.as_view(), name="event-finish"),
+    path(EVENT + "archive/", organizer.ArchiveExportApi.as_view(), name="archive-export"),
+    path("archives/", organizer.ArchiveImportApi.as_view(), name="archive-import"),
 ]

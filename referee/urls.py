@@ -27,6 +27,7 @@ urlpatterns += i18n_patterns(
     path("judge/", include("tournaments.results.urls")),
     re_path(r"^console/extra/(?P<rest>.*)$", tools_moved),
     path("console/tools/", include("tournaments.console.tools_urls")),
+    path("console/", include("tournaments.integrations.urls")),
     path("console/", include("tournaments.console.urls")),
     path("", include("tournaments.public.urls")),
 )

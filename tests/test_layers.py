@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ["events", "results", "standings", "ratings", "seating", "public", "console"]
+APPS = ["events", "results", "standings", "ratings", "seating", "public", "console", "integrations"]
 HISTORY_WORDS = re.compile(r"(^|[_\-/.])(extra|misc|old|legacy|tmp)([_\-/.]|$)")
 
 

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "tournaments.seating",
     "tournaments.public",
     "tournaments.console",
+    "tournaments.integrations",
 ]
 
 MIDDLEWARE = [
@@ -189,12 +190,18 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "tournaments.integrations.auth.ApiTokenAuthentication",
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Per API token (integrations); logins and anonymous readers are not counted here.
+    "DEFAULT_THROTTLE_CLASSES": ["tournaments.integrations.auth.ApiTokenRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"api_token": env.str("API_TOKEN_RATE", default="300/min")},
 }
+# Webhooks call public internet addresses only, unless this is on (a tool on the LAN).
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env.bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Referee API",
     "DESCRIPTION": "Tournament referee and score tracking for five Egyptian-themed games.",

@@ -33,3 +33,4 @@ STORAGES = {
 # Serve static files from the finders; no collectstatic needed (and no warning without it).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True  # tests deliver to a server on 127.0.0.1

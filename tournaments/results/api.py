@@ -24,7 +24,9 @@ from tournaments.results.services import results as svc
 
 def actor_of(request) -> Actor:
     user = request.user if request.user and request.user.is_authenticated else None
-    return Actor(user=user, remote_addr=request.META.get("REMOTE_ADDR"))
+    # A write through an API token is logged under the token's name (integrations app).
+    name = getattr(request.auth, "actor_label", None)
+    return Actor(user=user, name=name, remote_addr=request.META.get("REMOTE_ADDR"))
 
 
 def error_body(code: str, message: str, violations=(), **extra) -> dict:

@@ -31,7 +31,7 @@ def test_task_enqueued_on_commit_runs_in_the_worker(real_celery_worker):
     assert (summary.registered, summary.checked_in, summary.dropped) == (1, 1, 0)
     # The worker logs "succeeded" just after the task's transaction commits: wait for it.
     log = real_celery_worker.wait_for(
-        lambda: (text := real_celery_worker.log()) if "succeeded" in text else None
+        lambda: next((text for text in [real_celery_worker.log()] if "succeeded" in text), None)
     )
     assert "Task tournaments.event_summary_refresh[" in log
 

@@ -1,0 +1,1 @@
+"""Integrations: API tokens and webhooks for a café's other tools (see README.md)."""

@@ -1,0 +1,317 @@
+"""Organizer API: what the console does, for tools holding an API token (or a session).
+
+Thin over the same services as the console, with the same checks: the caller must
+organize the event (a token acts as the organizer who made it, within its scope, see
+``auth.py``). Every successful write is in the event's action log under the token's name.
+Refusals share one body: ``{"code", "message", "field"?, "errors"?}``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
+from tournaments.console.services.events import event_save, event_set_status
+from tournaments.console.services.player_import import (
+    ImportRefused,
+    players_csv_import,
+    players_csv_preview,
+)
+from tournaments.events.access import Actor
+from tournaments.events.models import Event, EventRole, Registration, Round
+from tournaments.events.services.registrations import registration_drop
+from tournaments.integrations.models import ApiToken
+from tournaments.integrations.services import organizes
+from tournaments.public.api import EventListApi
+from tournaments.results.models import ActionLog, ConfirmationPolicy
+from tournaments.seating.optimiser import SeatingError
+from tournaments.seating.services import (
+    SeatingServiceError,
+    round_close,
+    round_publish,
+    round_seat,
+    seats_swap,
+)
+
+
+def refusal(code: str, message: str, http: int = 400, **extra) -> Response:
+    return Response({"code": code, "message": message, **extra}, status=http)
+
+
+class OrganizerApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def actor(self) -> Actor:
+        token = self.request.auth if isinstance(self.request.auth, ApiToken) else None
+        return Actor(
+            user=self.request.user,
+            name=token.actor_label if token else None,
+            remote_addr=self.request.META.get("REMOTE_ADDR"),
+        )
+
+    def organized_event(self, slug: str) -> Event:
+        event = get_object_or_404(Event, slug=slug)
+        if not organizes(self.request.user, event):
+            self.permission_denied(self.request, message="you do not organize this event")
+        return event
+
+    def logged(self, event: Event, action: str, response: Response, **data) -> Response:
+        """Record a successful write in the event's action log (who: the token's name)."""
+        if response.status_code < 400:
+            ActionLog.objects.create(
+                event=event,
+                action=f"api:{action}"[:40],
+                actor_user=self.request.user,
+                actor=self.actor().label[:120],
+                data=data,
+                remote_addr=self.request.META.get("REMOTE_ADDR"),
+            )
+        return response
+
+
+class EventCreateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    slug = serializers.SlugField(max_length=100)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(required=False)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    game = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=50, default=3)
+    table_sizes = serializers.ListField(
+        child=serializers.IntegerField(min_value=2, max_value=4), required=False
+    )
+
+
+class EventCreateApi(OrganizerApi):
+    """Create an event; the caller becomes its organizer (a token for all events)."""
+
+    @extend_schema(
+        request=EventCreateIn,
+        responses={201: inline_serializer("EventCreated", {"slug": serializers.SlugField()})},
+        operation_id="event_create",
+    )
+    def post(self, request):
+        data = EventCreateIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        if Event.objects.filter(slug=d["slug"]).exists():
+            return refusal("conflict", "an event with this slug exists", 409, field="slug")
+        fields = {
+            "name": d["name"],
+            "slug": d["slug"],
+            "starts_on": d["starts_on"],
+            "ends_on": d.get("ends_on") or d["starts_on"],
+            "venue": d.get("venue", ""),
+            "game_key": d.get("game", ""),
+            "rounds_planned": d["rounds_planned"],
+            "table_sizes": d.get("table_sizes") or [],
+        }
+        try:
+            event = event_save(
+                fields=fields,
+                config={},  # every setting at its default; the console edits them
+                confirmation_policy=ConfirmationPolicy.PLAYERS,
+                user=request.user,
+            )
+        except ValidationError as error:
+            return refusal("invalid", "the event was refused", errors=error.message_dict)
+        response = Response({"slug": event.slug}, status=status.HTTP_201_CREATED)
+        return self.logged(event, "event_create", response)
+
+
+class PlayerIn(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    reading = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+
+
+class RegistrationsIn(serializers.Serializer):
+    players = PlayerIn(many=True, allow_empty=False, max_length=2000)
+    check_in = serializers.BooleanField(default=False)
+    preview = serializers.BooleanField(default=False, help_text="check only; write nothing")
+
+
+class RegistrationsApi(OrganizerApi):
+    """Register players in bulk, with the CSV import's checks and preview (all or nothing)."""
+
+    @extend_schema(
+        request=RegistrationsIn,
+        responses={200: serializers.DictField()},
+        operation_id="registrations_bulk",
+    )
+    def post(self, request, slug: str):
+        event = self.organized_event(slug)
+        data = RegistrationsIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(["name", "reading", "club"])
+        for p in data.validated_data["players"]:
+            writer.writerow([p["name"], p.get("reading", ""), p.get("club", "")])
+        text = buffer.getvalue()
+        preview = players_csv_preview(event, text)
+        rows = [
+            {"index": i, "name": r.name, "errors": r.errors, "known_player": r.existing_player_id}
+            for i, r in enumerate(preview.rows)
+        ]
+        if data.validated_data["preview"] or not preview.ok:
+            body = {"ok": preview.ok, "rows": rows, "errors": preview.errors, "saved": False}
+            return Response(body, status=200 if preview.ok else 400)
+        try:
+            registrations = players_csv_import(
+                event, text, check_in=data.validated_data["check_in"]
+            )
+        except ImportRefused as error:
+            return refusal("invalid", str(error), rows=rows)
+        body = {"ok": True, "saved": True, "registrations": [r.pk for r in registrations]}
+        return self.logged(event, "registrations", Response(body, status=201), count=len(rows))
+
+
+class RegistrationDropApi(OrganizerApi):
+    @extend_schema(
+        request=None, responses={200: serializers.DictField()}, operation_id="registration_drop"
+    )
+    def post(self, request, registration_id: int):
+        registration = get_object_or_404(Registration, pk=registration_id)
+        event = self.organized_event(registration.event.slug)
+        registration = registration_drop(registration_id=registration.pk)
+        response = Response({"status": registration.status})
+        return self.logged(event, "drop", response, registration=registration.pk)
+
+
+class RoundCreateApi(OrganizerApi):
+    """Add the next round (a draft) to the event."""
+
+    @extend_schema(
+        request=None, responses={201: serializers.DictField()}, operation_id="round_create"
+    )
+    def post(self, request, slug: str):
+        event = self.organized_event(slug)
+        if event.status == Event.Status.FINISHED:
+            return refusal("finished", "the event is finished", 409)
+        with transaction.atomic():
+            last = event.rounds.select_for_update().order_by("-number").first()
+            number = (last.number if last else 0) + 1
+            try:
+                Round.objects.create(event=event, number=number)
+            except IntegrityError:
+                return refusal("conflict", "another round was created at the same time", 409)
+        return self.logged(
+            event, "round_create", Response({"number": number}, status=201), round=number
+        )
+
+
+class RoundActionIn(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=["random", "standings"], required=False)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    registration_a = serializers.IntegerField(required=False)
+    registration_b = serializers.IntegerField(required=False)
+
+
+class RoundActionApi(OrganizerApi):
+    """``seat`` (optimiser; ``mode``, ``seed``), ``swap`` (``registration_a``,
+    ``registration_b``), ``publish`` or ``close`` a round."""
+
+    ACTIONS = ("seat", "swap", "publish", "close")
+
+    @extend_schema(
+        request=RoundActionIn, responses={200: serializers.DictField()}, operation_id="round_action"
+    )
+    def post(self, request, slug: str, number: int, action: str):
+        event = self.organized_event(slug)
+        rnd = get_object_or_404(Round, event=event, number=number)
+        if action not in self.ACTIONS:
+            return refusal(
+                "unknown_action", f"action must be one of {', '.join(self.ACTIONS)}", 404
+            )
+        data = RoundActionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        d, actor = data.validated_data, self.actor()
+        try:
+            if action == "seat":
+                record = round_seat(
+                    round_id=rnd.pk, mode=d.get("mode"), seed=d.get("seed"), actor=actor
+                )
+                body = {"tables": len(record.breakdown["tables"]), "mode": record.mode}
+            elif action == "swap":
+                if "registration_a" not in d or "registration_b" not in d:
+                    return refusal(
+                        "invalid", "give registration_a and registration_b", field="registration_a"
+                    )
+                seats_swap(
+                    round_id=rnd.pk,
+                    registration_a=d["registration_a"],
+                    registration_b=d["registration_b"],
+                    actor=actor,
+                )
+                body = {"swapped": [d["registration_a"], d["registration_b"]]}
+            elif action == "publish":
+                body = {"status": round_publish(round_id=rnd.pk, actor=actor).status}
+            else:
+                body = {"status": round_close(round_id=rnd.pk, actor=actor).status}
+        except (SeatingServiceError, SeatingError) as error:
+            return refusal("refused", str(error), 409)
+        # The seating services log their own actions with this actor (the token's name).
+        return Response(body)
+
+
+class EventFinishApi(OrganizerApi):
+    @extend_schema(
+        request=None, responses={200: serializers.DictField()}, operation_id="event_finish"
+    )
+    def post(self, request, slug: str):
+        event = self.organized_event(slug)
+        if event.rounds.exclude(status=Round.Status.CLOSED).exists():
+            return refusal("open_round", "close every round before finishing the event", 409)
+        event = event_set_status(event_id=event.pk, status=Event.Status.FINISHED)
+        return self.logged(event, "event_finish", Response({"status": event.status}))
+
+
+class ArchiveExportApi(OrganizerApi):
+    @extend_schema(responses={200: serializers.DictField()}, operation_id="archive_export")
+    def get(self, request, slug: str):
+        return Response(event_archive(self.organized_event(slug).pk))
+
+
+class ArchiveImportApi(OrganizerApi):
+    """Import an event archive (as exported); the caller becomes its organizer."""
+
+    @extend_schema(
+        request=serializers.DictField(),
+        responses={201: serializers.DictField()},
+        operation_id="archive_import",
+    )
+    def post(self, request):
+        if not isinstance(request.data, dict):
+            return refusal("invalid", "the body must be an event archive (a JSON object)")
+        slug = request.query_params.get("slug") or None
+        try:
+            event = event_archive_import(request.data, slug=slug)
+        except ArchiveError as error:
+            return refusal("invalid_archive", str(error))
+        EventRole.objects.get_or_create(
+            user=request.user, event=event, role=EventRole.Kind.ORGANIZER
+        )
+        response = Response({"slug": event.slug}, status=201)
+        return self.logged(
+            event, "archive_import", response, at=dt.datetime.now(dt.UTC).isoformat()
+        )
+
+
+class EventsApi(EventCreateApi, EventListApi):
+    """GET: the public event list (no login). POST: create an event (organizer token)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    authentication_classes = APIView.authentication_classes
+    get = EventListApi.get

@@ -1,0 +1,103 @@
+"""Writes: API tokens (made, revoked) and webhooks (registered, removed, told)."""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.events.models import Event, EventRole
+from tournaments.integrations.auth import key_hash
+from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
+
+KEY_PREFIX = "rfr_"
+
+
+def organizes(user, event: Event) -> bool:
+    return (
+        bool(getattr(user, "is_superuser", False))
+        or EventRole.objects.filter(user=user, event=event, role=EventRole.Kind.ORGANIZER).exists()
+    )
+
+
+@transaction.atomic
+def token_create(*, user, name: str, event: Event | None, can_write: bool) -> tuple[ApiToken, str]:
+    """A new token and its key. The key is returned once and never stored."""
+    if event is not None and not organizes(user, event):
+        raise ValidationError({"event": _("You do not organize this event.")})
+    key = KEY_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken(
+        name=name.strip(),
+        user=user,
+        event=event,
+        can_write=can_write,
+        key_prefix=key[: len(KEY_PREFIX) + 4],
+        key_hash=key_hash(key),
+    )
+    token.full_clean()
+    token.save()
+    return token, key
+
+
+def token_revoke(*, token_id: int, user) -> None:
+    ApiToken.objects.filter(pk=token_id, user=user, revoked_at=None).update(
+        revoked_at=timezone.now()
+    )
+
+
+def _public_address(url: str) -> bool:
+    """Whether every address the host resolves to is public. Deliveries never go to this
+    machine's or the café's private network unless settings allow it (tests, a LAN tool)."""
+    host = urlsplit(url).hostname or ""
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except OSError:
+        return False
+    addresses = {ipaddress.ip_address(info[4][0]) for info in infos}
+    return bool(addresses) and all(a.is_global for a in addresses)
+
+
+def check_webhook_url(url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        raise ValidationError({"url": _("Give a full http:// or https:// address.")})
+    if not getattr(settings, "WEBHOOK_ALLOW_PRIVATE_ADDRESSES", False) and not _public_address(url):
+        raise ValidationError({"url": _("Webhooks may only call public internet addresses.")})
+
+
+@transaction.atomic
+def webhook_create(*, event: Event, url: str, topics: list[str]) -> Webhook:
+    unknown = [t for t in topics if t not in TOPICS]
+    if unknown or not topics:
+        raise ValidationError({"topics": _("Choose one or more of: %s") % ", ".join(TOPICS)})
+    check_webhook_url(url)
+    hook = Webhook(event=event, url=url, topics=list(dict.fromkeys(topics)))
+    hook.full_clean()
+    hook.save()
+    return hook
+
+
+def webhook_delete(*, webhook_id: int, event: Event) -> None:
+    Webhook.objects.filter(pk=webhook_id, event=event).delete()
+
+
+def webhooks_notify(*, event_id: int, topic: str, payload: dict) -> list[int]:
+    """Queue one delivery per active webhook of the event that wants ``topic``; the task
+    is enqueued on commit, so a rolled-back change tells nobody."""
+    from tournaments.integrations.tasks import webhook_deliver_task
+
+    ids = []
+    for hook in Webhook.objects.filter(event_id=event_id, active=True):
+        if topic in hook.topics:
+            delivery = WebhookDelivery.objects.create(webhook=hook, topic=topic, payload=payload)
+            ids.append(delivery.pk)
+    for delivery_id in ids:
+        transaction.on_commit(lambda d=delivery_id: webhook_deliver_task.delay(d))
+    return ids

@@ -1,0 +1,84 @@
+"""The console page where an organizer gives tools access: API tokens and webhooks."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournaments.events.models import Event
+from tournaments.integrations import services
+from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
+
+TOPIC_LABELS = {
+    "round.published": _("a round is published"),
+    "results.released": _("results are released"),
+    "standings.updated": _("the standings change"),
+    "event.finished": _("the event is finished"),
+}
+
+
+def _organized_event(request, slug: str) -> Event:
+    event = get_object_or_404(Event, slug=slug)
+    if not services.organizes(request.user, event):
+        raise PermissionDenied(_("You do not organize this event."))
+    return event
+
+
+def _errors(error: ValidationError) -> str:
+    return " ".join(m for messages_ in error.message_dict.values() for m in messages_)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def access(request, slug: str):
+    event = _organized_event(request, slug)
+    new_key = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "token-create":
+                _token, new_key = services.token_create(
+                    user=request.user,
+                    name=request.POST.get("name", ""),
+                    event=None if request.POST.get("scope") == "all" else event,
+                    can_write=request.POST.get("access") == "write",
+                )
+            elif action == "token-revoke":
+                services.token_revoke(token_id=int(request.POST.get("token", 0)), user=request.user)
+                messages.success(request, _("The token was revoked."))
+            elif action == "webhook-create":
+                services.webhook_create(
+                    event=event,
+                    url=request.POST.get("url", "").strip(),
+                    topics=request.POST.getlist("topics"),
+                )
+                messages.success(request, _("The webhook was added."))
+            elif action == "webhook-delete":
+                services.webhook_delete(webhook_id=int(request.POST.get("webhook", 0)), event=event)
+                messages.success(request, _("The webhook was removed."))
+        except ValidationError as error:
+            messages.error(request, _errors(error))
+        except ValueError:
+            messages.error(request, _("That request was not understood."))
+        if new_key is None:
+            return redirect("integrations:access", slug=slug)
+    tokens = ApiToken.objects.filter(user=request.user).filter(
+        event__isnull=True
+    ) | ApiToken.objects.filter(user=request.user, event=event)
+    return render(
+        request,
+        "integrations/access.html",
+        {
+            "event": event,
+            "new_key": new_key,  # shown once, on this response only
+            "tokens": tokens.order_by("-created"),
+            "webhooks": Webhook.objects.filter(event=event),
+            "deliveries": WebhookDelivery.objects.filter(webhook__event=event)
+            .select_related("webhook")[:50],
+            "topics": [(t, TOPIC_LABELS[t]) for t in TOPICS],
+        },
+    )
