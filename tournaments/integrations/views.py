@@ -77,8 +77,9 @@ def access(request, slug: str):
             "new_key": new_key,  # shown once, on this response only
             "tokens": tokens.order_by("-created"),
             "webhooks": Webhook.objects.filter(event=event),
-            "deliveries": WebhookDelivery.objects.filter(webhook__event=event)
-            .select_related("webhook")[:50],
+            "deliveries": WebhookDelivery.objects.filter(webhook__event=event).select_related(
+                "webhook"
+            )[:50],
             "topics": [(t, TOPIC_LABELS[t]) for t in TOPICS],
         },
     )
