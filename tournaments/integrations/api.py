@@ -45,6 +45,32 @@ from tournaments.seating.services import (
 )
 
 
+STATUS_OUT = inline_serializer("StatusOut", {"status": serializers.CharField()})
+ROUND_OUT = inline_serializer("RoundNumberOut", {"number": serializers.IntegerField()})
+ROUND_ACTION_OUT = inline_serializer(
+    "RoundActionOut",
+    {
+        "status": serializers.CharField(required=False),
+        "tables": serializers.IntegerField(required=False),
+        "mode": serializers.CharField(required=False),
+        "swapped": serializers.ListField(child=serializers.IntegerField(), required=False),
+    },
+)
+REGISTRATIONS_OUT = inline_serializer(
+    "RegistrationsOut",
+    {
+        "ok": serializers.BooleanField(),
+        "saved": serializers.BooleanField(),
+        "rows": serializers.ListField(child=serializers.DictField(), required=False),
+        "errors": serializers.ListField(child=serializers.CharField(), required=False),
+        "registrations": serializers.ListField(child=serializers.IntegerField(), required=False),
+    },
+)
+ARCHIVE = inline_serializer(
+    "EventArchive", {"format": serializers.CharField(), "event": serializers.DictField()}
+)
+
+
 def refusal(code: str, message: str, http: int = 400, **extra) -> Response:
     return Response({"code": code, "message": message, **extra}, status=http)
 
@@ -147,7 +173,7 @@ class RegistrationsApi(OrganizerApi):
 
     @extend_schema(
         request=RegistrationsIn,
-        responses={200: serializers.DictField()},
+        responses={200: REGISTRATIONS_OUT, 201: REGISTRATIONS_OUT},
         operation_id="registrations_bulk",
     )
     def post(self, request, slug: str):
@@ -179,9 +205,7 @@ class RegistrationsApi(OrganizerApi):
 
 
 class RegistrationDropApi(OrganizerApi):
-    @extend_schema(
-        request=None, responses={200: serializers.DictField()}, operation_id="registration_drop"
-    )
+    @extend_schema(request=None, responses={200: STATUS_OUT}, operation_id="registration_drop")
     def post(self, request, registration_id: int):
         registration = get_object_or_404(Registration, pk=registration_id)
         event = self.organized_event(registration.event.slug)
@@ -193,9 +217,7 @@ class RegistrationDropApi(OrganizerApi):
 class RoundCreateApi(OrganizerApi):
     """Add the next round (a draft) to the event."""
 
-    @extend_schema(
-        request=None, responses={201: serializers.DictField()}, operation_id="round_create"
-    )
+    @extend_schema(request=None, responses={201: ROUND_OUT}, operation_id="round_create")
     def post(self, request, slug: str):
         event = self.organized_event(slug)
         if event.status == Event.Status.FINISHED:
@@ -225,9 +247,7 @@ class RoundActionApi(OrganizerApi):
 
     ACTIONS = ("seat", "swap", "publish", "close")
 
-    @extend_schema(
-        request=RoundActionIn, responses={200: serializers.DictField()}, operation_id="round_action"
-    )
+    @extend_schema(request=RoundActionIn, responses={200: ROUND_ACTION_OUT})
     def post(self, request, slug: str, number: int, action: str):
         event = self.organized_event(slug)
         rnd = get_object_or_404(Round, event=event, number=number)
@@ -267,9 +287,7 @@ class RoundActionApi(OrganizerApi):
 
 
 class EventFinishApi(OrganizerApi):
-    @extend_schema(
-        request=None, responses={200: serializers.DictField()}, operation_id="event_finish"
-    )
+    @extend_schema(request=None, responses={200: STATUS_OUT}, operation_id="event_finish")
     def post(self, request, slug: str):
         event = self.organized_event(slug)
         if event.rounds.exclude(status=Round.Status.CLOSED).exists():
@@ -279,7 +297,7 @@ class EventFinishApi(OrganizerApi):
 
 
 class ArchiveExportApi(OrganizerApi):
-    @extend_schema(responses={200: serializers.DictField()}, operation_id="archive_export")
+    @extend_schema(responses={200: ARCHIVE}, operation_id="archive_export")
     def get(self, request, slug: str):
         return Response(event_archive(self.organized_event(slug).pk))
 
@@ -288,8 +306,8 @@ class ArchiveImportApi(OrganizerApi):
     """Import an event archive (as exported); the caller becomes its organizer."""
 
     @extend_schema(
-        request=serializers.DictField(),
-        responses={201: serializers.DictField()},
+        request=ARCHIVE,
+        responses={201: inline_serializer("Imported", {"slug": serializers.SlugField()})},
         operation_id="archive_import",
     )
     def post(self, request):
