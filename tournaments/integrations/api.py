@@ -44,7 +44,6 @@ from tournaments.seating.services import (
     seats_swap,
 )
 
-
 STATUS_OUT = inline_serializer("StatusOut", {"status": serializers.CharField()})
 ROUND_OUT = inline_serializer("RoundNumberOut", {"number": serializers.IntegerField()})
 ROUND_ACTION_OUT = inline_serializer(
