@@ -183,3 +183,17 @@ def test_unknown_bearer_token_is_401_and_public_reads_need_none(two_events):
     assert bearer("rfr_nope").get(f"/api/events/{event_a.slug}/archive/").status_code == 401
     assert APIClient().get(f"/api/events/{event_a.slug}/").status_code in (200, 404)
     assert APIClient().post("/api/events/", {}, format="json").status_code in (401, 403)
+
+
+def test_each_token_has_its_own_rate_limit(two_events, monkeypatch):
+    from tournaments.integrations.auth import ApiTokenRateThrottle
+
+    owner, event_a, _event_b, _names = two_events
+    # DRF reads the rates once, at import: set the class's copy for this test.
+    monkeypatch.setattr(ApiTokenRateThrottle, "THROTTLE_RATES", {"api_token": "3/min"})
+    _t, first = token_create(user=owner, name="busy bot", event=event_a, can_write=False)
+    _t, second = token_create(user=owner, name="quiet bot", event=event_a, can_write=False)
+    url = f"/api/events/{event_a.slug}/archive/"
+    codes = [bearer(first).get(url).status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    assert bearer(second).get(url).status_code == 200  # the other token is not slowed
