@@ -15,7 +15,7 @@ import io
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -68,6 +68,36 @@ REGISTRATIONS_OUT = inline_serializer(
 ARCHIVE = inline_serializer(
     "EventArchive", {"format": serializers.CharField(), "event": serializers.DictField()}
 )
+
+
+EXAMPLES = {
+    "event": [
+        OpenApiExample(
+            "New event",
+            value={"name": "Nile Night", "slug": "nile-night", "starts_on": "2026-11-27",
+                   "game": "imhotep", "rounds_planned": 3, "table_sizes": [4, 3]},
+            request_only=True,
+        ),
+        OpenApiExample("Created", value={"slug": "nile-night"}, response_only=True),
+    ],
+    "registrations": [
+        OpenApiExample(
+            "Register and check in",
+            value={"players": [{"name": "佐藤 葵", "reading": "さとう あおい", "club": "Cairo"}],
+                   "check_in": True, "preview": False},
+            request_only=True,
+        ),
+        OpenApiExample("Saved", value={"ok": True, "saved": True, "registrations": [12]},
+                       response_only=True),
+    ],
+    "round": [
+        OpenApiExample("Seat by standings", value={"mode": "standings", "seed": 7},
+                       request_only=True),
+        OpenApiExample("Swap two players", value={"registration_a": 12, "registration_b": 19},
+                       request_only=True),
+        OpenApiExample("Seated", value={"tables": 3, "mode": "standings"}, response_only=True),
+    ],
+}  # fmt: skip
 
 
 def refusal(code: str, message: str, http: int = 400, **extra) -> Response:
@@ -123,6 +153,7 @@ class EventCreateApi(OrganizerApi):
 
     @extend_schema(
         request=EventCreateIn,
+        examples=EXAMPLES["event"],
         responses={201: inline_serializer("EventCreated", {"slug": serializers.SlugField()})},
         operation_id="event_create",
     )
@@ -172,6 +203,7 @@ class RegistrationsApi(OrganizerApi):
 
     @extend_schema(
         request=RegistrationsIn,
+        examples=EXAMPLES["registrations"],
         responses={200: REGISTRATIONS_OUT, 201: REGISTRATIONS_OUT},
         operation_id="registrations_bulk",
     )
@@ -246,7 +278,9 @@ class RoundActionApi(OrganizerApi):
 
     ACTIONS = ("seat", "swap", "publish", "close")
 
-    @extend_schema(request=RoundActionIn, responses={200: ROUND_ACTION_OUT})
+    @extend_schema(
+        request=RoundActionIn, responses={200: ROUND_ACTION_OUT}, examples=EXAMPLES["round"]
+    )
     def post(self, request, slug: str, number: int, action: str):
         event = self.organized_event(slug)
         rnd = get_object_or_404(Round, event=event, number=number)

@@ -13,7 +13,7 @@ from functools import cache
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
@@ -40,6 +40,40 @@ def metric_definitions() -> dict[str, dict[str, str]]:
         name: {"label": metric.label, **meanings.get(name, {"meaning": "", "better": ""})}
         for name, metric in metric_registry.METRICS.items()
     }
+
+
+# Examples for the OpenAPI document (the demo event's shapes; values are illustrative).
+AOI = {"registration": 12, "name": "佐藤 葵", "reading": "さとう あおい", "club": "Cairo Café"}
+EVENT_EXAMPLE = {
+    "slug": "cairo-cafe-open",
+    "name": "Cairo Café Open",
+    "venue": "Cairo Café",
+    "starts_on": "2026-11-27",
+    "ends_on": "2026-11-27",
+    "status": "running",
+    "game": "imhotep",
+    "rounds_planned": 3,
+}
+ROUND_EXAMPLE = {
+    "number": 1,
+    "status": "published",
+    "game": "imhotep",
+    "published_at": "2026-11-27T19:05:00+09:00",
+    "tables": 3,
+    "results_released": True,
+    "tables_with_results": 2,
+}
+TABLE_EXAMPLE = {
+    "number": 1,
+    "game": "imhotep",
+    "status": "confirmed",
+    "seats": [{"position": 1, **AOI}],
+    "result_released": True,
+}
+
+
+def example(name: str, value) -> list[OpenApiExample]:
+    return [OpenApiExample(name, value=value, response_only=True)]
 
 
 class PublicReadApi(APIView):
@@ -234,6 +268,9 @@ class EventListApi(PublicReadApi):
         parameters=[OpenApiParameter("status", str, enum=[s for s, _ in Event.Status.choices])],
         responses={200: EventPageOut},
         operation_id="events_list",
+        examples=example(
+            "Events", {"count": 1, "next": None, "previous": None, "results": [EVENT_EXAMPLE]}
+        ),
     )
     def get(self, request):
         def build():
@@ -256,7 +293,19 @@ class EventListApi(PublicReadApi):
 class EventDetailApi(PublicReadApi):
     """One event: its games, rounds (released ones) and player counts."""
 
-    @extend_schema(responses={200: EventDetailOut}, operation_id="event_detail")
+    @extend_schema(
+        responses={200: EventDetailOut},
+        operation_id="event_detail",
+        examples=example(
+            "Event",
+            {
+                **EVENT_EXAMPLE,
+                "games": ["imhotep"],
+                "rounds": [ROUND_EXAMPLE],
+                "players": {"registered": 12, "checked_in": 12},
+            },
+        ),
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
         return self.conditional(request, slug, lambda: _event(event, sel.event_data(event)))
@@ -265,7 +314,11 @@ class EventDetailApi(PublicReadApi):
 class RoundSeatingApi(PublicReadApi):
     """A released round's tables: game, seats in play order (seat 1 starts), status."""
 
-    @extend_schema(responses={200: SeatingOut}, operation_id="round_seating")
+    @extend_schema(
+        responses={200: SeatingOut},
+        operation_id="round_seating",
+        examples=example("Seating", {**ROUND_EXAMPLE, "tables": [TABLE_EXAMPLE]}),
+    )
     def get(self, request, slug: str, number: int):
         event = self.event(slug)
 
@@ -280,7 +333,31 @@ class TableResultApi(PublicReadApi):
     """A table's released result: per player the total, rank, per-category breakdown and
     tiebreak values, plus the rulings on it. 404 while the result is not released."""
 
-    @extend_schema(responses={200: TableResultOut}, operation_id="table_result")
+    @extend_schema(
+        responses={200: TableResultOut},
+        operation_id="table_result",
+        examples=example(
+            "Result",
+            {
+                **TABLE_EXAMPLE,
+                "round": 1,
+                "categories": [{"key": "ships", "en": "Ships", "ja": "船", "rule": "imhotep:S1"}],
+                "tiebreaks": [],
+                "players": [
+                    {
+                        "position": 1,
+                        **AOI,
+                        "total": 31,
+                        "rank": 1,
+                        "complete": True,
+                        "breakdown": {"ships": 31},
+                        "tiebreak": [],
+                    }
+                ],
+                "rulings": [],
+            },
+        ),
+    )
     def get(self, request, slug: str, number: int, table: int):
         event = self.event(slug)
 
@@ -330,6 +407,25 @@ class StandingsApi(PublicReadApi):
 
     @extend_schema(
         parameters=[OpenApiParameter("round", int)],
+        examples=example(
+            "Standings",
+            {
+                "version": 4,
+                "after_round": 1,
+                "provisional": False,
+                "computed_at": "2026-11-27T19:48:00+09:00",
+                "precedence": ["tp", "firsts"],
+                "rounds": [1],
+                "metrics": {
+                    "tp": {
+                        "label": "Tournament points",
+                        "meaning": "tournament points: placements + byes + adjustments",
+                        "better": "higher",
+                    }
+                },
+                "rows": [{"registration": 12, "rank": 1, "metrics": {"tp": "4"}}],
+            },
+        ),
         responses={
             200: inline_serializer(
                 "Standings",
@@ -394,7 +490,11 @@ class StandingsApi(PublicReadApi):
 class PlayerListApi(PublicReadApi):
     """The event's players (dropped players excepted), as on the public pages."""
 
-    @extend_schema(responses={200: PersonOut(many=True)}, operation_id="players_list")
+    @extend_schema(
+        responses={200: PersonOut(many=True)},
+        operation_id="players_list",
+        examples=example("Players", [AOI]),
+    )
     def get(self, request, slug: str):
         event = self.event(slug)
 
@@ -408,7 +508,27 @@ class PlayerListApi(PublicReadApi):
 class PlayerDetailApi(PublicReadApi):
     """A player's public profile: name, club and every released round they sat in."""
 
-    @extend_schema(responses={200: PlayerDetailOut}, operation_id="player_detail")
+    @extend_schema(
+        responses={200: PlayerDetailOut},
+        operation_id="player_detail",
+        examples=example(
+            "Player",
+            {
+                **AOI,
+                "rounds": [
+                    {
+                        "round": 1,
+                        "table": 1,
+                        "seat": 1,
+                        "game": "imhotep",
+                        "score": 31,
+                        "placement": 1,
+                        "result_released": True,
+                    }
+                ],
+            },
+        ),
+    )
     def get(self, request, slug: str, registration_id: int):
         event = self.event(slug)
 
