@@ -1,0 +1,72 @@
+"""Ranks that no unknown decides: players whose order depends on an unknown share a rank.
+
+A category whose points are unknown (``None``) is an unknown number, not 0. Two players can
+still be ordered when their unknown parts are the same unknown number (in Nile Murals two
+players on the same rank of a track whose printed points are lost get the same points):
+those cancel, and what remains decides. Otherwise their order is undecided, and neither
+pushes the other down. A player's rank is 1 + the players decided to be ahead of them, so
+equal players share the rank as in competition ranking ("1, 2, 2, 4"), and with nothing
+unknown the ranks are exactly ``competition_ranks``.
+
+The same comparison applies to a tiebreak value that is unknown (``None``): it decides only
+between players whose totals already differ, and where it would decide, the players share
+the rank.
+
+This belongs beside ``competition_ranks`` in engines/core (the base class's ``outcome``
+ranks on partial totals); it lives here until core takes it, and the Imhotep and Terra
+Pyramides engines use it through ``Scored.ranks``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+
+def _ahead(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Whether key ``a`` is decided to be greater than key ``b`` (``None``: unknown)."""
+    for x, y in zip(a, b, strict=True):
+        if x is None or y is None:
+            return False  # the first differing-or-unknown link is unknown: undecided
+        if x != y:
+            return x > y
+    return False
+
+
+def undecided_ranks(
+    known: Sequence[int],
+    unknown: Sequence[Counter[Hashable]],
+    tiebreak: Sequence[Sequence[Any]],
+) -> list[int]:
+    """Ranks by (total, *tiebreak) where ``known[i]`` is the sum of player i's known points
+    and ``unknown[i]`` names each unknown amount in the total (equal names, equal amounts)."""
+    keys = [(known[i], *tiebreak[i]) for i in range(len(known))]
+    ranks = []
+    for i in range(len(keys)):
+        ahead = 0
+        for j in range(len(keys)):
+            if j != i and unknown[j] == unknown[i] and _ahead(keys[j], keys[i]):
+                ahead += 1
+        ranks.append(1 + ahead)
+    return ranks
+
+
+def ranks_with_unknowns(
+    breakdown: Sequence[Mapping[str, int | None]],
+    tiebreak: Sequence[Sequence[Any]],
+    names: Sequence[Sequence[Hashable]] | None = None,
+) -> list[int] | None:
+    """``Scored.ranks`` for a breakdown with unknown categories, or None when nothing is
+    unknown (the base class then ranks as usual). ``names[i]`` names player i's unknown
+    amounts; by default each unknown category of each player is its own unknown."""
+    if all(v is not None for row in breakdown for v in row.values()) and all(
+        v is not None for row in tiebreak for v in row
+    ):
+        return None
+    known = [sum(v for v in row.values() if v is not None) for row in breakdown]
+    if names is None:
+        names = [
+            [(k, seat) for k, v in row.items() if v is None] for seat, row in enumerate(breakdown)
+        ]
+    return undecided_ranks(known, [Counter(n) for n in names], tiebreak)
