@@ -60,10 +60,15 @@ def ranks_with_unknowns(
     """``Scored.ranks`` for a breakdown with unknown categories, or None when nothing is
     unknown (the base class then ranks as usual). ``names[i]`` names player i's unknown
     amounts; by default each unknown category of each player is its own unknown."""
-    if all(v is not None for row in breakdown for v in row.values()) and all(
-        v is not None for row in tiebreak for v in row
-    ):
-        return None
+    for row in breakdown:  # the common case, everything known, in a few C-level scans
+        if None in row.values():
+            break
+    else:
+        for key in tiebreak:
+            if None in key:
+                break
+        else:
+            return None
     known = [sum(v for v in row.values() if v is not None) for row in breakdown]
     if names is None:
         names = [

@@ -194,7 +194,8 @@ def advance_changes(
         "draw_kind": "",
         "last_end": reason,
         "last_seat": state.seat,
-        "stop_seen": False,
+        # Closing the draws of a turn that already ended keeps a stop recorded for it.
+        "stop_seen": state.phase == "draw" and state.stop_seen,
     }
     for step in range(1, n + 1):
         seat = (state.seat + step) % n

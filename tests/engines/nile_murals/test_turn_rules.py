@@ -384,6 +384,9 @@ def test_L1_a_stop_after_the_tenth_card_records_the_end_before_or_after_the_draw
     assert before.state().hands == after.hands and after.seat == 1 and after.combo == (5, 0)
     # A second stop is B's pass; B's own cards are then due.
     assert rule(log.stop().violation()) == ("stop_before_placing", "nile_murals:L2")
+    # Recorded before the draws, the end is recorded: a stop after them is B's pass too.
+    before.moves.append({"type": "stop"})
+    assert rule(before.violation()) == ("stop_before_placing", "nile_murals:L2")
 
 
 def test_L4_hands_have_no_size_limit():
