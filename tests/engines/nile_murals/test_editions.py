@@ -168,3 +168,9 @@ def test_S1_S5_an_edition_fills_the_lost_values_and_may_repeat_printed_ones():
     }
     printed = load_printed(ENGINE.context(doc({"values": values})).edition)
     assert printed.rank_points["combo"] == (6, 4, 2) and printed.combo[5].cards == 2
+
+
+def test_an_edition_problem_reads_in_japanese():
+    with pytest.raises(SetupError) as err:
+        ENGINE.context(doc({"values": {"ankh_cards": [22, 22]}}))
+    assert "版データ" in ENGINE.localize(err.value.violations[0], "ja")
