@@ -13,6 +13,7 @@ from engines.core.errors import SetupError
 from engines.core.types import Report, Violation
 from engines.terra_pyramides import generate, rules
 from engines.terra_pyramides.board import board_from_edition
+from engines.terra_pyramides.facts import read_tracks
 from engines.terra_pyramides.messages_ja import MESSAGES_JA
 from engines.terra_pyramides.moves import MOVE_ADAPTER, MOVES_ADAPTER
 from engines.terra_pyramides.options import PRESETS, TerraPyramidesOptions
@@ -128,7 +129,8 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
         self, ctx: GameContext[TerraPyramidesOptions], sheet: TerraSheet
     ) -> Scored:
         check_players(ctx)
-        scored = score(ctx.options, check_sheet(ctx.options, ctx.players, sheet), ctx.players)
+        facts = check_sheet(ctx.options, ctx.players, sheet, read_tracks(ctx.edition))
+        scored = score(ctx.options, facts, ctx.players)
         late = sheet_unchecked(ctx.options, sheet)
         if not late:
             return scored

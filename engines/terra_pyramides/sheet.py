@@ -6,7 +6,7 @@ version does not use must stay at their defaults.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field
 
@@ -74,8 +74,13 @@ def _bad(path: str, code: str, rule: str, message: str, **params: object) -> Vio
 
 
 def check_sheet(
-    opts: TerraPyramidesOptions, names: tuple[str, ...], sheet: TerraSheet
+    opts: TerraPyramidesOptions,
+    names: tuple[str, ...],
+    sheet: TerraSheet,
+    tracks: dict[str, Any] | None = None,
 ) -> list[Facts]:
+    """The sheet's facts, or IllegalMove naming every entry a replay could not reach;
+    ``tracks`` are the edition's track maps (``facts.read_tracks``) where known."""
     want = 1 if opts.mission is not None else len(names)
     if len(sheet.players) != want:
         raise IllegalMove(
@@ -217,6 +222,8 @@ def check_sheet(
                     got=p.palms,
                 )
             )
+        if opts.version == 3:
+            problems.extend(_nile_map_problems(at, p, tracks or {}))
         if opts.version == 3 and p.boat.space == 0 and p.boat.arrival:
             problems.append(
                 _bad(
@@ -279,6 +286,39 @@ def check_sheet(
     if problems:
         raise IllegalMove(problems)
     return [facts_from_sheet(p) for p in sheet.players]
+
+
+def _nile_map_problems(at: str, p: SheetPlayer, tracks: dict[str, Any]) -> list[Violation]:
+    """With the edition's Nile track: the boat stops at the goal (L12), and the palms
+    reached are the palm spaces up to the boat (S11), as in a replay."""
+    out = []
+    goal, palms = tracks.get("nile_track.goal_space"), tracks.get("nile_track.palm_spaces")
+    if goal is not None and p.boat.space > goal:
+        out.append(
+            _bad(
+                f"{at}.boat.space",
+                "boat_past_goal",
+                "L12",
+                "the Nile track ends at space {goal}; a boat cannot stand on {space}",
+                goal=goal,
+                space=p.boat.space,
+            )
+        )
+    elif palms is not None and p.palms is not None and "space" in p.boat.model_fields_set:
+        expected = sum(1 for s in palms if s <= p.boat.space)
+        if p.palms != expected:
+            out.append(
+                _bad(
+                    f"{at}.palms",
+                    "palms_mismatch",
+                    "S11",
+                    "a boat on Nile space {space} has reached {expected} palm(s), not {n}",
+                    space=p.boat.space,
+                    expected=expected,
+                    n=p.palms,
+                )
+            )
+    return out
 
 
 def late_gains_uncapped(opts: TerraPyramidesOptions) -> bool:

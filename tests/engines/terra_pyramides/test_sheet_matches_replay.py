@@ -157,3 +157,25 @@ def test_S11_A17_sites_ever_claimed_cover_the_sites_held_now():
     entries = [{"foundations": [2, 3], "sites_claimed": 1}, {"sites_claimed": 0}]
     codes = sheet_codes(entries, version=3, a17_sites_count="ever_claimed")
     assert codes[0][:2] == ("sites_claimed_low", R + "S11")
+
+
+def test_S11_L12_with_the_editions_nile_track_the_sheet_is_checked_against_it():
+    edition = {"values": {"nile_track": {"goal_space": 10, "palm_spaces": [2, 5, 8]}}}
+
+    def codes(boat, palms):
+        doc = {
+            "game": "terra_pyramides",
+            "players": ["A", "B"],
+            "options": {"version": 3},
+            "edition": edition,
+            "sheet": {"players": [{"boat": boat, "palms": palms}, {}]},
+        }
+        try:
+            ENGINE.score_sheet(doc)
+        except IllegalMove as err:
+            return [(v.code, v.rule) for v in err.violations]
+        return []
+
+    assert codes({"space": 6, "arrival": 1}, 2) == []
+    assert codes({"space": 6, "arrival": 1}, 1) == [("palms_mismatch", R + "S11")]
+    assert codes({"space": 11, "arrival": 1}, 3) == [("boat_past_goal", R + "L12")]
