@@ -7,7 +7,7 @@ the rest as unchecked. Nothing here fills a gap with a guess.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engines.core.editions import Edition, load_bundled
@@ -46,9 +46,13 @@ class Printed:
         """The most Combo points turns placing ``cards`` cards in all can give (L11): the
         best split into turns of 1-10 cards, each worth its chart points (an unknown cell
         counts as the text's highest, +5)."""
-        return _most_combo_points(
-            tuple(MOST_CHART_POINTS if c.points is None else c.points for c in self.combo.values()),
-            cards,
+        return _most_combo_points(self.chart_points, cards)
+
+    @cached_property
+    def chart_points(self) -> tuple[int, ...]:
+        """Combo points for 1-10 cards (an unknown cell: the text's highest, +5)."""
+        return tuple(
+            MOST_CHART_POINTS if c.points is None else c.points for c in self.combo.values()
         )
 
     @property

@@ -19,7 +19,6 @@ Pyramides engines use it through ``Scored.ranks``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -36,19 +35,23 @@ def _ahead(a: Sequence[Any], b: Sequence[Any]) -> bool:
 
 def undecided_ranks(
     known: Sequence[int],
-    unknown: Sequence[Counter[Hashable]],
+    unknown: Sequence[Any],
     tiebreak: Sequence[Sequence[Any]],
 ) -> list[int]:
     """Ranks by (total, *tiebreak) where ``known[i]`` is the sum of player i's known points
-    and ``unknown[i]`` names each unknown amount in the total (equal names, equal amounts)."""
-    keys = [(known[i], *tiebreak[i]) for i in range(len(known))]
-    ranks = []
-    for i in range(len(keys)):
-        ahead = 0
-        for j in range(len(keys)):
-            if j != i and unknown[j] == unknown[i] and _ahead(keys[j], keys[i]):
-                ahead += 1
-        ranks.append(1 + ahead)
+    and ``unknown[i]`` names the unknown amounts in the total (a hashable, equal for equal
+    amounts)."""
+    ranks = [1] * len(known)
+    groups: dict[Any, list[int]] = {}
+    for seat, names in enumerate(unknown):  # only players with the same unknowns compare
+        groups.setdefault(names, []).append(seat)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        keys = {seat: (known[seat], *tiebreak[seat]) for seat in members}
+        for seat in members:
+            mine = keys[seat]
+            ranks[seat] += sum(1 for j in members if j != seat and _ahead(keys[j], mine))
     return ranks
 
 
@@ -59,7 +62,9 @@ def ranks_with_unknowns(
 ) -> list[int] | None:
     """``Scored.ranks`` for a breakdown with unknown categories, or None when nothing is
     unknown (the base class then ranks as usual). ``names[i]`` names player i's unknown
-    amounts; by default each unknown category of each player is its own unknown."""
+    amounts, listed in one fixed order for every player (category order, say), so equal
+    lists mean equal amounts; by default each unknown category of each player is its own
+    unknown."""
     for row in breakdown:  # the common case, everything known, in a few C-level scans
         if None in row.values():
             break
@@ -74,4 +79,4 @@ def ranks_with_unknowns(
         names = [
             [(k, seat) for k, v in row.items() if v is None] for seat, row in enumerate(breakdown)
         ]
-    return undecided_ranks(known, [Counter(n) for n in names], tiebreak)
+    return undecided_ranks(known, [tuple(n) for n in names], tiebreak)

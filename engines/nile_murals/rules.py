@@ -5,8 +5,9 @@ Rule ids refer to shared/rules/nile_murals.md.
 Turn structure: ``place`` records (deck: chance; hand/discard: choice), an optional ankh
 draw after an ankh card, ``stop`` or an automatic end (10th card L1, miss M5, the 100th
 card E1, nothing left to take M8; a ``stop`` written after such an end is accepted once as
-its record, see ``confirms_end``), then the Combo-Bonus draws. The first non-draw record after an end-of-turn draw
-window belongs to the next player: ``settle`` closes the window and passes the turn.
+its record, see ``confirms_end``), then the Combo-Bonus draws. The first non-draw record
+after an end-of-turn draw window belongs to the next player: ``settle`` closes the window
+and passes the turn.
 """
 
 from __future__ import annotations
