@@ -102,6 +102,15 @@ def check_sheet(
         markers = 1 if opts.version == 1 else 2
         workers += max(0, PIECES_PER_COLOUR - workers - markers)
     seen_cards: dict[str, int] = {}
+    # Worked out once per sheet: the caps a late surround bonus may exceed (G15), and the
+    # edition's Nile track (checked only where it is known).
+    coins_capped = not late_gains_uncapped(opts)
+    blocks_capped = coins_capped or opts.version != 3
+    nile_map = {
+        k: v
+        for k in ("nile_track.goal_space", "nile_track.palm_spaces")
+        if (v := (tracks or {}).get(k)) is not None
+    }
     for i, p in enumerate(sheet.players):
         at = f"$.sheet.players[{i}]"
         if opts.mission is None and p.name is not None and p.name != names[i]:
@@ -116,7 +125,7 @@ def check_sheet(
                     got=p.name,
                 )
             )
-        if p.coins > COIN_CAP and not late_gains_uncapped(opts):
+        if p.coins > COIN_CAP and coins_capped:
             problems.append(
                 _bad(
                     f"{at}.coins",
@@ -126,7 +135,7 @@ def check_sheet(
                     n=p.coins,
                 )
             )
-        if p.blocks > BLOCK_CAP and not (late_gains_uncapped(opts) and opts.version == 3):
+        if p.blocks > BLOCK_CAP and blocks_capped:
             problems.append(
                 _bad(
                     f"{at}.blocks",
@@ -222,8 +231,8 @@ def check_sheet(
                     got=p.palms,
                 )
             )
-        if opts.version == 3:
-            problems.extend(_nile_map_problems(at, p, tracks or {}))
+        if opts.version == 3 and nile_map:
+            problems.extend(_nile_map_problems(at, p, nile_map))
         if opts.version == 3 and p.boat.space == 0 and p.boat.arrival:
             problems.append(
                 _bad(
