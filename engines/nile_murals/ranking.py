@@ -74,7 +74,13 @@ def ranks_with_unknowns(
                 break
         else:
             return None
-    known = [sum(v for v in row.values() if v is not None) for row in breakdown]
+    known = []
+    for row in breakdown:
+        total = 0
+        for value in row.values():
+            if value is not None:
+                total += value
+        known.append(total)
     if names is None:
         names = [
             [(k, seat) for k, v in row.items() if v is None] for seat, row in enumerate(breakdown)

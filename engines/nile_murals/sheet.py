@@ -105,9 +105,12 @@ def _count_bounds(
     n_players: int, printed: Printed, sheet: Sheet, bad: Any, deck_misses_only: bool
 ) -> list[Violation]:
     """What 100 cards allow: misses and Combo points the same game's log could reach."""
-    if any(row.combo < 0 or row.area < 0 or row.miss > 0 for row in sheet.players):
-        return []  # L6 already named the row
-    misses = -sum(row.miss for row in sheet.players)
+    misses = combo = 0
+    for row in sheet.players:
+        if row.combo < 0 or row.area < 0 or row.miss > 0:
+            return []  # L6 already named the row
+        misses -= row.miss
+        combo += row.combo
     # L8/L9: a miss is a deck card drawn after a placement of the same turn; the deck is
     # never refilled and the starting cards never were in it, so at most 100 - N misses.
     # (Under the G7 "miss" reading a shadowed hand or discard card misses too: then each
@@ -126,7 +129,6 @@ def _count_bounds(
                 most=most,
             )
         ]
-    combo = sum(row.combo for row in sheet.players)
     # L10/L11: Combo points come only from turns without a miss, each worth the chart's
     # points for its card count; every missed turn used up at least one placed card.
     placed = CARDS - misses
