@@ -159,6 +159,18 @@ FAST = {m.Quarry: fast_quarry, m.Load: fast_load, m.Reveal: fast_reveal}
 
 def apply_round(w: Work, move: m.RoundCard) -> None:
     w.round += 1
+    w.rounds_seen = (*w.rounds_seen, tuple(sorted(move.ships, reverse=True)))
+    if w.round == 1 and w.ctx.edition.get(f"round_cards.{w.n}") is None:
+        w.unchecked.append(
+            Unchecked(
+                "round cards",
+                f"the ships of each round were checked only against the 8 ships in the box: "
+                f"the {w.n}-player round-card set is not in the edition (G2; an organizer "
+                f"may supply round_cards.{w.n}), so which cards were revealed, and that none "
+                "came twice (L15), was not checked",
+                "imhotep:G2",
+            )
+        )
     recorded = move.min_loads or [None] * 4
     w.ships = [
         Ship(cap, ship_min_load(w.ctx, cap, rec), (None,) * cap)

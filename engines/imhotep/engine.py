@@ -112,6 +112,7 @@ class ImhotepEngine(GameEngine):
             tiebreak=scored.tiebreak,
             unchecked=(*state.unchecked, *scored.unchecked),
             notes=scored.notes,
+            ranks=scored.ranks,
         )
 
     def score_sheet_model(self, ctx, sheet) -> Scored:
@@ -142,7 +143,44 @@ class ImhotepEngine(GameEngine):
                     path="$.edition.values.market.deck",
                 )
             )
+        out.extend(round_card_set_problems(edition))
         return out
+
+
+BOX_SHIPS = (4, 4, 3, 3, 3, 2, 2, 1)  # rulebook §4-1 (C5)
+
+
+def round_card_set_problems(edition: Edition) -> list[Violation]:
+    """A supplied round-card set (U6, G2): 7 cards of 4 ships each, every card buildable
+    from the 8 ships in the box."""
+    out = []
+    for n in ("2", "3", "4"):
+        cards = edition.get(f"round_cards.{n}")
+        if cards is None:
+            continue
+        ok = (
+            isinstance(cards, list)
+            and len(cards) == 7
+            and all(
+                isinstance(card, list)
+                and len(card) == 4
+                and all(type(c) is int and 1 <= c <= 4 for c in card)
+                and all(card.count(c) <= BOX_SHIPS.count(c) for c in card)
+                for card in cards
+            )
+        )
+        if not ok:
+            out.append(
+                Violation(
+                    "setup.edition_shape",
+                    "imhotep:U6",
+                    "round_cards.{n} needs the 7 cards of that player count, each 4 ship "
+                    "capacities the box holds (two 4s, three 3s, two 2s, one 1)",
+                    {"n": n},
+                    path=f"$.edition.values.round_cards.{n}",
+                )
+            )
+    return out
 
 
 ENGINE = ImhotepEngine()

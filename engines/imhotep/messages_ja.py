@@ -47,4 +47,8 @@ MESSAGES_JA = {
     "sheet.monument_not_missing": "このプレイヤーは{monument}に石材を置いています",
     "sheet.monument_missing": "このプレイヤーの石材は{monument}にありません。不足として記入してください",
     "setup.edition_shape": "版データの形が正しくありません",
+    "round.card_not_in_set": (
+        "{n}人用のラウンドカードで、まだ山札に残っているものに船{ships}を示すカードはありません"
+        "（各カードは1回だけめくられます）"
+    ),
 }

@@ -11,21 +11,28 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from engines.core.parsing import Model
 from engines.imhotep.components import CardName, Site
+
+
+class Record(Model):
+    """A log record, parsed strictly: ``true`` or ``"2"`` is a wrong entry, not a number."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
 
 ShipIndex = Annotated[int, Field(ge=0, le=3)]
 SpaceIndex = Annotated[int, Field(ge=0, le=3)]
 
 
-class Spot(Model):
+class Spot(Record):
     ship: ShipIndex
     space: SpaceIndex
 
 
-class RoundCard(Model):
+class RoundCard(Record):
     """F2: the ships on the revealed round card (capacities; optional printed minimum loads)."""
 
     type: Literal["round"]
@@ -35,29 +42,30 @@ class RoundCard(Model):
     )
 
 
-class Reveal(Model):
+class Reveal(Record):
     """F3: one market card turned up (on Market B the 4th and 5th form the face-down pair)."""
 
     type: Literal["reveal"]
     card: CardName
 
 
-class Draw(Model):
+class Draw(Record):
     """K1: the top card of the market deck drawn by a Pyramid-B or Temple-B bonus."""
 
     type: Literal["draw"]
     card: CardName
 
 
-class Quarry(Model):
+class Quarry(Record):
     """M1: up to 3 own stones from the quarry to the sled."""
 
     type: Literal["quarry"]
-    count: int = Field(ge=0, le=5)
+    # Any count is read: more than 3 is the rule's answer (M1 "at most 3"), not a shape error.
+    count: int = Field(ge=0, le=99)
     by: str | None = None
 
 
-class Load(Model):
+class Load(Record):
     """M2: one stone from the sled onto an empty space of an unsailed ship."""
 
     type: Literal["load"]
@@ -66,7 +74,7 @@ class Load(Model):
     by: str | None = None
 
 
-class Sail(Model):
+class Sail(Record):
     """M3: sail an unsailed ship to a site with a free dock."""
 
     type: Literal["sail"]
@@ -75,7 +83,7 @@ class Sail(Model):
     by: str | None = None
 
 
-class PlayLever(Model):
+class PlayLever(Record):
     """M4 + K5.1: sail a ship; ``order`` lists its occupied spaces in the new unloading order."""
 
     type: Literal["play_lever"]
@@ -85,7 +93,7 @@ class PlayLever(Model):
     by: str | None = None
 
 
-class PlayHammer(Model):
+class PlayHammer(Record):
     """M4 + K5.2: quarry up to 3, then load 1 stone."""
 
     type: Literal["play_hammer"]
@@ -95,7 +103,7 @@ class PlayHammer(Model):
     by: str | None = None
 
 
-class PlaySail(Model):
+class PlaySail(Record):
     """M4 + K5.3: load 1 stone onto a ship, then sail that ship."""
 
     type: Literal["play_sail"]
@@ -105,7 +113,7 @@ class PlaySail(Model):
     by: str | None = None
 
 
-class PlayChisel(Model):
+class PlayChisel(Record):
     """M4 + K5.4: load 2 stones (one ship or two)."""
 
     type: Literal["play_chisel"]
@@ -113,14 +121,14 @@ class PlayChisel(Model):
     by: str | None = None
 
 
-class Pass(Model):
+class Pass(Record):
     """G15: only when no action at all is legal."""
 
     type: Literal["pass"]
     by: str | None = None
 
 
-class Take(Model):
+class Take(Record):
     """P1/V1: the owner of an unloaded Market stone takes a card (``pair``: the V1 slot)."""
 
     type: Literal["take"]
@@ -129,7 +137,7 @@ class Take(Model):
     by: str | None = None
 
 
-class PlacePyramid(Model):
+class PlacePyramid(Record):
     """V2: the stone's owner picks a pyramid. ``points``/``bonus`` record printed facts
     (bonus 0 = none); ``take`` resolves bonus 2, ``load`` bonus 3 (both optional)."""
 
@@ -142,7 +150,7 @@ class PlacePyramid(Model):
     by: str | None = None
 
 
-class TempleReward(Model):
+class TempleReward(Record):
     """V3: the owner of a visible Temple-B stone takes its column's reward (left to right).
     ``bonus`` records the printed reward (1, 2 or 3); with bonus 1, ``take`` (0-2 stones)
     chooses stones instead of the point."""
@@ -153,7 +161,7 @@ class TempleReward(Model):
     by: str | None = None
 
 
-class Printed(Model):
+class Printed(Record):
     """A printed value the judge read off the components (G4-G8), e.g. ``obelisk_b.track.3``."""
 
     type: Literal["printed"]

@@ -86,9 +86,9 @@ def check_round(state: State, move: m.RoundCard) -> list[Violation]:
                 ships=list(move.ships),
             )
         ]
+    out = round_card_problems(state, move)
     if move.min_loads is None:
-        return []
-    out = []
+        return out
     min_loads = printed.get("min_load") or {}
     for i, (cap, rec) in enumerate(zip(move.ships, move.min_loads, strict=True)):
         known = min_loads.get(str(cap))
@@ -115,6 +115,30 @@ def check_round(state: State, move: m.RoundCard) -> list[Violation]:
                 )
             )
     return out
+
+
+def round_card_problems(state: State, move: m.RoundCard) -> list[Violation]:
+    """U6/L15: with the edition's round cards for this player count, the ships must be one
+    of the set's cards not revealed yet (the order of ships on a card does not matter)."""
+    cards = state.ctx.edition.get(f"round_cards.{state.n}")
+    if cards is None:
+        return []  # listed under unchecked at the first round (effects.apply_round)
+    left = [tuple(sorted(card, reverse=True)) for card in cards]
+    for seen in state.rounds_seen:
+        if seen in left:
+            left.remove(seen)
+    if tuple(sorted(move.ships, reverse=True)) in left:
+        return []
+    return [
+        v(
+            "round.card_not_in_set",
+            "L15",
+            "no round card of the {n}-player set still in the round deck shows the ships "
+            "{ships} (each of the set's cards is revealed at most once)",
+            n=state.n,
+            ships=list(move.ships),
+        )
+    ]
 
 
 def check_chance_card(state: State, card: str, code: str, rule: str) -> list[Violation]:

@@ -21,6 +21,7 @@ from engines.imhotep.components import (
     statues_text_reading,
     triangle_with_tail,
 )
+from engines.nile_murals.ranking import ranks_with_unknowns
 
 CATEGORIES = (
     Category("track", "Score track (during play)", "得点表示板（ゲーム中の得点）", "imhotep:S1"),
@@ -207,7 +208,10 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
     ]
     if opts.pharaohs_wrath:
         notes.append("Pharaoh's Wrath: -5 once for any missing monument (G19)")
-    return Scored(breakdown, [[s] for s in end.sled], unchecked, notes)
+    tiebreak = [[s] for s in end.sled]
+    # Players whose order depends on unknown points share the rank (never a guess).
+    ranks = ranks_with_unknowns(breakdown, tiebreak)
+    return Scored(breakdown, tiebreak, unchecked, notes, ranks)
 
 
 def missing_monuments(present: Sequence[set[str]], n: int) -> list[frozenset[str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from engines.core.errors import IllegalMove
 from engines.core.parsing import Model
@@ -17,6 +17,9 @@ _NONE_MISSING: frozenset[str] = frozenset()
 
 
 class SheetPlayer(Model):
+    # Strict: a judge's true/false or "3" is a wrong entry, not the number 1 or 3.
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
     track: Count  # the score track after round 6, before final scoring
     sled: Annotated[int, Field(ge=0, le=5)]  # L1; also the tiebreak (T2)
     obelisk: Count = 0  # side A: stones in the stack; side B: stones still waiting
@@ -26,6 +29,8 @@ class SheetPlayer(Model):
 
 
 class Sheet(Model):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
     players: list[SheetPlayer] = Field(min_length=1)
     burial: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list)  # seats, 1-based
     pyramid_stones: Count = 0  # every stone on the Pyramid board, any colour, overflow too

@@ -68,6 +68,7 @@ class State:
     facts: tuple[tuple[str, int], ...]  # printed values the judge recorded
     unknown_track: tuple[bool, ...]  # per seat: some score-track points are unknown
     unchecked: tuple[Unchecked, ...]
+    rounds_seen: tuple[tuple[int, ...], ...] = ()  # each round card's capacities, sorted (L15)
 
     @property
     def n(self) -> int:

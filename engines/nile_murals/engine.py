@@ -88,7 +88,8 @@ class NileMuralsEngine(GameEngine[Options, State, Any, Sheet]):
 
     def score_sheet_model(self, ctx: GameContext[Options], sheet: Sheet) -> Scored:
         printed = load_printed(ctx.edition)
-        raise_if_inconsistent(ctx.n_players, printed, sheet)
+        deck_only = ctx.options.shadowed_hand_or_discard == "illegal"
+        raise_if_inconsistent(ctx.n_players, printed, sheet, deck_only)
         values = [row.model_dump() for row in sheet.players]
         return score_tracks(ctx, printed, values)
 

@@ -14,16 +14,23 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from engines.core.parsing import Model
+
+
+class Record(Model):
+    """A log record, parsed strictly: ``true`` or ``"12"`` is a wrong entry, not a card."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
 
 CardNumber = Annotated[int, Field(ge=0, le=99)]
 AreaFact = Literal["none", "I", "II", "III"]
 AREA_FACT_VALUE = {"none": 0, "I": 1, "II": 2, "III": 3}
 
 
-class Deal(Model):
+class Deal(Record):
     """SU6: the next player in seat order takes this starting card from the deck."""
 
     type: Literal["deal"] = "deal"
@@ -31,7 +38,7 @@ class Deal(Model):
     player: str | None = None
 
 
-class Place(Model):
+class Place(Record):
     """M1: take ``card`` from ``source`` and put it on its square (or miss, M5)."""
 
     type: Literal["place"] = "place"
@@ -43,14 +50,14 @@ class Place(Model):
     miss: bool | None = None  # what the judge saw; checked against M2/M5
 
 
-class Stop(Model):
+class Stop(Record):
     """M8: the player ends the turn after a placement."""
 
     type: Literal["stop"] = "stop"
     player: str | None = None
 
 
-class Draw(Model):
+class Draw(Record):
     """M7/M10: an ankh or Combo-Bonus draw into the hand, from the deck or the discard."""
 
     type: Literal["draw"] = "draw"

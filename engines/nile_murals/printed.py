@@ -7,9 +7,11 @@ the rest as unchecked. Nothing here fills a gap with a guess.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any
 
-from engines.core.editions import Edition
+from engines.core.editions import Edition, load_bundled
+from engines.core.errors import SetupError
 from engines.core.types import Violation
 
 TRACKS = ("combo", "area", "miss")
@@ -40,12 +42,36 @@ class Printed:
     combo: dict[int, ComboCell]
     rank_points: dict[str, tuple[int | None, ...]]
 
+    def most_combo_points(self, cards: int) -> int:
+        """The most Combo points turns placing ``cards`` cards in all can give (L11): the
+        best split into turns of 1-10 cards, each worth its chart points (an unknown cell
+        counts as the text's highest, +5)."""
+        return _most_combo_points(self.chart_points, cards)
+
+    @cached_property
+    def chart_points(self) -> tuple[int, ...]:
+        """Combo points for 1-10 cards (an unknown cell: the text's highest, +5)."""
+        return tuple(
+            MOST_CHART_POINTS if c.points is None else c.points for c in self.combo.values()
+        )
+
     @property
     def area_total(self) -> int | None:
         """Sum of all area values (L11), when every value is known."""
         if any(v is None for v in self.area_value):
             return None
         return sum(v for v in self.area_value if v is not None)
+
+
+MOST_CHART_POINTS = 5  # S1: the chart's points run +1 to +5
+
+
+@lru_cache(maxsize=64)
+def _most_combo_points(points: tuple[int, ...], cards: int) -> int:
+    best = [0] * (cards + 1)
+    for c in range(1, cards + 1):
+        best[c] = max(best[c - k] + points[k - 1] for k in range(1, min(10, c) + 1))
+    return best[cards]
 
 
 def _as_int(value: Any) -> int | None:
@@ -147,8 +173,65 @@ def edition_problems(edition: Edition) -> list[Violation]:
     return list(_memo_by_values("problems", edition, _edition_problems))
 
 
+def _printed_by_rulebook() -> dict[str, Any]:
+    """The bundled default edition holds exactly what the rulebook prints (its sources say
+    where): every non-null value there is a printed fact no edition may change."""
+    try:
+        return dict(load_bundled("nile_murals", "default").values)
+    except SetupError:  # pragma: no cover - the file ships with the engine
+        return {}
+
+
+# A list of cards the rulebook names, to which an edition may add (the rest are lost).
+_OPEN_LISTS = ("ankh_cards_known",)
+
+
+def _changed_printed_values(fixed: Any, got: Any, path: str, out: list[Violation]) -> None:
+    if fixed is None:
+        return  # lost with the figures: the edition may supply it
+    if isinstance(fixed, dict):
+        if not isinstance(got, dict):
+            out.append(_printed_problem(path, fixed, got))
+            return
+        for key, value in fixed.items():
+            _changed_printed_values(value, got.get(key), f"{path}.{key}" if path else key, out)
+    elif isinstance(fixed, list):
+        if path in _OPEN_LISTS:
+            if not isinstance(got, list) or not set(fixed) <= set(got):
+                out.append(_printed_problem(path, fixed, got))
+        elif not isinstance(got, list) or len(got) < len(fixed):
+            out.append(_printed_problem(path, fixed, got))
+        else:
+            for index, value in enumerate(fixed):
+                _changed_printed_values(value, got[index], f"{path}.{index}", out)
+    elif got != fixed or type(got) is not type(fixed):
+        out.append(_printed_problem(path, fixed, got))
+
+
+# The rule that prints each value (rules reference ids).
+_PRINTED_RULE = {
+    "rank_points": "S5",
+    "combo_bonus": "S1",
+    "bonus_card_range": "S1",
+    "area_count": "C8",
+    "area_value_of_square": "M6",
+}
+
+
+def _printed_problem(path: str, fixed: Any, got: Any) -> Violation:
+    return Violation(
+        "setup.edition_printed",
+        f"nile_murals:{_PRINTED_RULE.get(path.split('.')[0], 'C5')}",
+        "{key} is printed in the rulebook as {printed}; an edition may fill in only the "
+        "values the rulebook lost, not change printed ones (got {got})",
+        {"key": path, "printed": fixed, "got": got},
+        path=f"$.edition.values.{path}",
+    )
+
+
 def _edition_problems(edition: Edition) -> tuple[Violation, ...]:
     out: list[Violation] = []
+    _changed_printed_values(_printed_by_rulebook(), dict(edition.values), "", out)
     ankh_count = edition.get("ankh_count", 13)
     known = edition.get("ankh_cards_known", []) or []
     full = edition.get("ankh_cards")

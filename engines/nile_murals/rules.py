@@ -4,8 +4,10 @@ Rule ids refer to shared/rules/nile_murals.md.
 
 Turn structure: ``place`` records (deck: chance; hand/discard: choice), an optional ankh
 draw after an ankh card, ``stop`` or an automatic end (10th card L1, miss M5, the 100th
-card E1), then the Combo-Bonus draws. The first non-draw record after an end-of-turn draw
-window belongs to the next player: ``settle`` closes the window and passes the turn.
+card E1, nothing left to take M8; a ``stop`` written after such an end is accepted once as
+its record, see ``confirms_end``), then the Combo-Bonus draws. The first non-draw record
+after an end-of-turn draw window belongs to the next player: ``settle`` closes the window
+and passes the turn.
 """
 
 from __future__ import annotations
@@ -18,13 +20,17 @@ from engines.nile_murals.moves import AREA_FACT_VALUE, Deal, Draw, Place, Stop
 from engines.nile_murals.shadow import SHADOW, forbidden
 from engines.nile_murals.state import ALL_CARDS, RULE, State
 
-END_REASON_RULE = {"ten": "L1", "miss": "M5", "exhausted": "E1", "stop": "M8"}
+END_REASON_RULE = {"ten": "L1", "miss": "M5", "exhausted": "E1", "stop": "M8", "empty": "M8"}
 END_REASON_TEXT = {
     "ten": "after the 10th card",
     "miss": "with a miss",
     "exhausted": "with the last card of the game",
     "stop": "when the player stopped",
+    "empty": "when the player had no card left to take",
 }
+# Turns that end by themselves after a placement: a ``stop`` the judge writes there anyway
+# is the record of that end (accepted once), not a pass of the next player.
+SELF_ENDS = frozenset({"ten", "exhausted", "empty"})
 
 
 def violation(code: str, rule: str, message: str, **params: Any) -> Violation:
@@ -190,6 +196,8 @@ def advance_changes(
         "draw_kind": "",
         "last_end": reason,
         "last_seat": state.seat,
+        # Closing the draws of a turn that already ended keeps a stop recorded for it.
+        "stop_seen": state.phase == "draw" and state.stop_seen,
     }
     for step in range(1, n + 1):
         seat = (state.seat + step) % n
@@ -208,6 +216,17 @@ def draws_missing(state: State) -> Violation:
             "card {card:02d} is an ankh card: draw {owed} card from the deck or "
             "the discard before going on",
             card=state.prev,
+            owed=owed,
+        )
+    if state.printed.combo[state.bonus_k].cards is None:
+        return violation(
+            "bonus_draws_missing_lost_count",
+            "M9",
+            "the Combo Bonus for {k} cards shows a card icon whose printed count was lost "
+            "(G1; the text gives 1-4 cards): at least {n} card(s) are due (as many as the "
+            "deck and discard hold), {owed} more to draw",
+            k=state.bonus_k,
+            n=state.draw_min,
             owed=owed,
         )
     return violation(
@@ -278,10 +297,27 @@ def move_kind(move: Any) -> type:
 MOVE_KINDS: dict[type, type] = {Deal: Deal, Place: Place, Stop: Stop, Draw: Draw}
 
 
+def confirms_end(state: State, move: Any) -> bool:
+    """A ``stop`` right after a turn that ended by itself (10th card L1, last card E1, no
+    card left to take M8), before the next player's first record: the judge's record of
+    that end, accepted once. After a miss a ``stop`` is the next player's pass (L2)."""
+    if state.stop_seen or state.last_end not in SELF_ENDS:
+        return False
+    if state.phase == "draw":
+        if state.draw_done:
+            return False  # the draws have begun: the stop closes them first (settle)
+        ender = state.seat
+    elif state.k == 0 and not state.draw_max:
+        ender = state.last_seat
+    else:
+        return False
+    return move.player is None or move.player == state.ctx.players[ender]
+
+
 def check(state: State, move: Any) -> list[Violation]:
-    if state.phase == "over":
-        return [game_over()]
     kind = move_kind(move)
+    if state.phase == "over":
+        return [] if kind is Stop and confirms_end(state, move) else [game_over()]
     if state.phase == "deal":
         if kind is not Deal:
             return [
@@ -304,23 +340,29 @@ def check(state: State, move: Any) -> list[Violation]:
         ]
     if kind is Draw:
         return check_draw(state, move)
+    if kind is Stop and confirms_end(state, move):
+        return []
     if state.phase != "turn" or state.draw_max:  # an open draw window closes first
         state, problems = settle(state)
         if problems:
             return problems
+        if kind is Stop and confirms_end(state, move):
+            return []
     if move.player is not None:
         problems = actor_problems(state, move.player)
         if problems:
             return problems
     if kind is Stop:
         if state.k == 0:
-            if state.last_end in ("ten", "miss", "exhausted"):
+            if state.last_end == "miss" and not state.stop_seen:
                 return [
                     violation(
-                        "turn_already_ended",
-                        END_REASON_RULE[state.last_end],
-                        "the turn already ended {how}: there is nothing to stop",
-                        how=END_REASON_TEXT[state.last_end],
+                        "stop_after_miss",
+                        "L2",
+                        "{player}'s turn already ended with the miss (M5); a stop now is "
+                        "{actor}'s pass, and passing is not allowed",
+                        player=state.ctx.players[state.last_seat],
+                        actor=state.ctx.players[state.seat],
                     )
                 ]
             return [
@@ -362,6 +404,32 @@ def check_draw(state: State, move: Draw) -> list[Violation]:
         and inferred_ankh_count(state) >= state.printed.ankh_count
     ):  # a draw after an unknown card, when 13 ankh cards are already accounted for
         return [too_many_ankhs(state, state.prev)]
+    if state.k == 0 and state.last_end == "miss":
+        return [
+            violation(
+                "no_bonus_after_miss",
+                "M5",
+                "{player}'s turn ended with a miss: it takes no Combo Bonus, so no card is "
+                "drawn for it",
+                player=state.ctx.players[state.last_seat],
+            )
+        ]
+    if (
+        state.k == 0
+        and state.last_bonus_k
+        and state.printed.combo[state.last_bonus_k].cards is None
+    ):
+        return [
+            violation(
+                "too_many_bonus_draws_lost_count",
+                "M9",
+                "the draws for the last turn are complete: the printed card count of the "
+                "Combo Bonus for {k} cards was lost (G1), and {n} card(s) is the most the "
+                "text (1-4) and the deck and discard allowed",
+                k=state.last_bonus_k,
+                n=state.last_bonus_drawn,
+            )
+        ]
     if state.k == 0 and state.last_bonus_k and state.last_end != "miss":
         return [
             violation(

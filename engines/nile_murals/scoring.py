@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from engines.core.engine import GameContext, Scored
 from engines.core.types import Category, Tiebreak, Unchecked, competition_ranks
 from engines.nile_murals.printed import TRACKS, Printed
+from engines.nile_murals.ranking import ranks_with_unknowns
 
 CATEGORIES = (
     Category("combo", "Combo track rank points", "コンボトラック順位点", "nile_murals:S5"),
@@ -46,13 +47,17 @@ def score_tracks(
 ) -> Scored:
     n = len(values)
     breakdown: list[dict[str, int | None]] = [{} for _ in range(n)]
+    # What each player's unknown points are: the same rank of a track whose printed
+    # points are lost is the same unknown number for everyone on it (T1 ranks on it).
+    unknown: list[list[tuple[str, int | None]]] = [[] for _ in range(n)]
     unchecked: list[Unchecked] = []
     notes: list[str] = []
     for track in TRACKS:
         column = [v[track] for v in values]
         if any(x is None for x in column):
-            for row in breakdown:
+            for seat, row in enumerate(breakdown):
                 row[track] = None
+                unknown[seat].append((track, -seat - 1))  # the rank itself is unknown
             unchecked.append(
                 Unchecked(
                     f"{track} rank points",
@@ -69,6 +74,7 @@ def score_tracks(
             breakdown[seat][track] = points
             if points is None:
                 missing.add(rank)
+                unknown[seat].append((track, rank))
         for rank in sorted(missing):
             unchecked.append(
                 Unchecked(
@@ -95,4 +101,12 @@ def score_tracks(
         + ("takes" if opts.combo_on_final_turn else "does not take")
         + " its Combo points"
     )
-    return Scored(breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked, notes=notes)
+    ranks = ranks_with_unknowns(breakdown, tiebreak, unknown)
+    if ranks is not None:
+        notes.append(
+            "ranks: players whose order depends on points or values that are unknown share "
+            "the rank (T1, T2); the result is incomplete"
+        )
+    return Scored(
+        breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked, notes=notes, ranks=ranks
+    )

@@ -6,23 +6,36 @@ the judge writes the true value. Seat order follows the envelope (start player f
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import ConfigDict
+
 from engines.core.errors import IllegalMove
 from engines.core.parsing import Model
 from engines.core.types import Violation
 from engines.nile_murals.printed import Printed
 
+CARDS = 100  # C5: cards 00-99, one of each
+
 
 class PlayerTracks(Model):
+    # Strict: a judge's true/false or "3" is a wrong entry, not the number 1 or 3.
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
     combo: int
     area: int
     miss: int
 
 
 class Sheet(Model):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
     players: list[PlayerTracks]
 
 
-def sheet_problems(n_players: int, printed: Printed, sheet: Sheet) -> list[Violation]:
+def sheet_problems(
+    n_players: int, printed: Printed, sheet: Sheet, deck_misses_only: bool = True
+) -> list[Violation]:
     def bad(code: str, rule: str, message: str, path: str, **params) -> Violation:
         return Violation(code, f"nile_murals:{rule}", message, params, path=path)
 
@@ -67,6 +80,7 @@ def sheet_problems(n_players: int, printed: Printed, sheet: Sheet) -> list[Viola
                     f"{path}.miss",
                 )
             )
+    out.extend(_count_bounds(n_players, printed, sheet, bad, deck_misses_only))
     total = sum(row.area for row in sheet.players)
     # Every area is completed exactly once by game end (E1), so the Area values add up to
     # the sum of the area values; unknown values lie between I and III.
@@ -87,7 +101,57 @@ def sheet_problems(n_players: int, printed: Printed, sheet: Sheet) -> list[Viola
     return out
 
 
-def raise_if_inconsistent(n_players: int, printed: Printed, sheet: Sheet) -> None:
-    problems = sheet_problems(n_players, printed, sheet)
+def _count_bounds(
+    n_players: int, printed: Printed, sheet: Sheet, bad: Any, deck_misses_only: bool
+) -> list[Violation]:
+    """What 100 cards allow: misses and Combo points the same game's log could reach."""
+    misses = combo = 0
+    for row in sheet.players:
+        if row.combo < 0 or row.area < 0 or row.miss > 0:
+            return []  # L6 already named the row
+        misses -= row.miss
+        combo += row.combo
+    # L8/L9: a miss is a deck card drawn after a placement of the same turn; the deck is
+    # never refilled and the starting cards never were in it, so at most 100 - N misses.
+    # (Under the G7 "miss" reading a shadowed hand or discard card misses too: then each
+    # miss still ends a turn that placed a card first, at most 100.)
+    most = CARDS - (n_players if deck_misses_only else 0)
+    if misses > most:
+        return [
+            bad(
+                "sheet.too_many_misses",
+                "L9",
+                "{got} misses in all: a miss needs a card drawn from the deck after a "
+                "placement of the same turn, so {n} players can miss at most {most} times",
+                "$.sheet.players",
+                got=misses,
+                n=n_players,
+                most=most,
+            )
+        ]
+    # L10/L11: Combo points come only from turns without a miss, each worth the chart's
+    # points for its card count; every missed turn used up at least one placed card.
+    placed = CARDS - misses
+    best = printed.most_combo_points(max(placed, 0))
+    if combo > best:
+        return [
+            bad(
+                "sheet.combo_too_high",
+                "L11",
+                "the Combo tracks add up to {got}, but turns placing {placed} cards without a "
+                "miss can give at most {most} points",
+                "$.sheet.players",
+                got=combo,
+                placed=placed,
+                most=best,
+            )
+        ]
+    return []
+
+
+def raise_if_inconsistent(
+    n_players: int, printed: Printed, sheet: Sheet, deck_misses_only: bool = True
+) -> None:
+    problems = sheet_problems(n_players, printed, sheet, deck_misses_only)
     if problems:
         raise IllegalMove(problems)

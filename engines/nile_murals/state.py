@@ -52,8 +52,9 @@ class State:
     draw_done: int = 0
     draw_kind: str = ""  # "ankh", "bonus" or "ankh+bonus" (10th card was an ankh card)
     bonus_k: int = 0  # cards placed in the turn whose bonus is being drawn
-    last_end: str = ""  # how the previous turn ended: stop, ten, miss, exhausted
+    last_end: str = ""  # how the previous turn ended: stop, ten, miss, exhausted, empty
     last_seat: int = -1
+    stop_seen: bool = False  # a stop already recorded that end (rules.confirms_end)
     last_bonus_k: int = 0  # the bonus just drawn in full (to name a draw too many, M9)
     last_bonus_drawn: int = 0
     # Printed facts learned from the edition and the log.

@@ -13,6 +13,7 @@ from engines.nile_murals.rules import (
     advance_changes,
     area_result,
     close_bonus_changes,
+    confirms_end,
     inferred_ankh_count,
     move_kind,
     settle,
@@ -37,9 +38,13 @@ def next_state(state: State, move: Any) -> State:
         )
     if kind is Draw:
         return apply_draw(state, move)
+    if kind is Stop and confirms_end(state, move):
+        return state.with_(stop_seen=True)
     if state.phase != "turn" or state.draw_max:  # an open draw window closes first
         state, _ = settle(state)
     if kind is Stop:
+        if confirms_end(state, move):
+            return state.with_(stop_seen=True)
         return end_turn(state, "stop", 0, 0)
     return apply_place(state, move)
 
@@ -104,7 +109,11 @@ def apply_place(state: State, move: Place) -> State:
     if k < 10 and changes["sheet"] != ALL_CARDS:
         if ankh_max:
             changes.update(draw_min=ankh_min, draw_max=ankh_max, draw_done=0, draw_kind="ankh")
-        return state.with_(**changes)
+            return state.with_(**changes)
+        if avail or changes.get("hands", state.hands)[seat]:
+            return state.with_(**changes)
+        # M8: no card left to take (deck, discard and own hand empty): the turn ends here.
+        return end_turn(state.with_(**changes), "empty", 0, 0)
     state = state.with_(**changes)
     if k == 10:
         return end_turn(state, "ten", ankh_min, ankh_max)
@@ -156,6 +165,7 @@ def end_turn(state: State, reason: str, ankh_min: int, ankh_max: int) -> State:
     changes.update(
         phase="draw",
         last_end=reason,
+        stop_seen=False,
         last_bonus_k=0,
         last_bonus_drawn=0,
         draw_min=low,

@@ -13,11 +13,12 @@ from engines.core.errors import SetupError
 from engines.core.types import Report, Violation
 from engines.terra_pyramides import generate, rules
 from engines.terra_pyramides.board import board_from_edition
+from engines.terra_pyramides.facts import read_tracks
 from engines.terra_pyramides.messages_ja import MESSAGES_JA
 from engines.terra_pyramides.moves import MOVE_ADAPTER, MOVES_ADAPTER
 from engines.terra_pyramides.options import PRESETS, TerraPyramidesOptions
 from engines.terra_pyramides.scoring import CATEGORIES, Facts, Pyramid, score
-from engines.terra_pyramides.sheet import TerraSheet, check_sheet
+from engines.terra_pyramides.sheet import TerraSheet, check_sheet, sheet_unchecked
 from engines.terra_pyramides.state import TerraState
 
 META = EngineMeta(
@@ -128,7 +129,18 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
         self, ctx: GameContext[TerraPyramidesOptions], sheet: TerraSheet
     ) -> Scored:
         check_players(ctx)
-        return score(ctx.options, check_sheet(ctx.options, ctx.players, sheet), ctx.players)
+        facts = check_sheet(ctx.options, ctx.players, sheet, read_tracks(ctx.edition))
+        scored = score(ctx.options, facts, ctx.players)
+        late = sheet_unchecked(ctx.options, sheet)
+        if not late:
+            return scored
+        return Scored(
+            breakdown=scored.breakdown,
+            tiebreak=scored.tiebreak,
+            unchecked=(*scored.unchecked, *late),
+            notes=scored.notes,
+            ranks=scored.ranks,
+        )
 
     def validate_edition(self, edition: Edition) -> list[Violation]:
         problems = []

@@ -118,4 +118,18 @@ MESSAGES_JA: dict[str, str] = {
     "arrival_twice": "2隻の船が同時に到着することはできません",
     "setup.player_count": "対戦は2〜4人です（{n}人ではありません）",
     "setup.mission_version": "ミッションは基本ゲーム（バージョン1）で遊びます",
+    "boat_arrival_unmoved": "マス0の船は動いていないので、到着順はありません",
+    "boat_arrival_zero": (
+        "ナイル川のマス{space}の船は動いています。そのマスへの到着順は1以上です"
+        "（記録がなければ省略してください）"
+    ),
+    "surround_oasis_items": (
+        "アイテムを得られるのは、囲んだバージョン3のオアシスマスだけです"
+        "（オアシス{oases}マスにアイテム{n}個）"
+    ),
+    "sites_claimed_low": (
+        "このプレイヤーの労働者駒がいる建設地は{n}か所なので、獲得した建設地は{n}以上です"
+        "（{got}ではありません）"
+    ),
+    "boat_past_goal": "ナイル川のトラックはマス{goal}で終わります。船はマス{space}にはいられません",
 }

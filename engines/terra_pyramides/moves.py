@@ -162,6 +162,8 @@ class SurroundBonus(Model):
     grave_goods: Count = 0
     oases: Count = 0
     nile: Count = 0
+    # Ver3 (VN9 with VN10): what each surrounding oasis square pictures, as on a line.
+    oasis_items: Annotated[tuple[Gain, ...], Field(max_length=8)] = ()
     coin_symbols: Count | None = None
     palms_reached: Count | None = None
 

@@ -33,6 +33,9 @@ PHASE_OF = {
     "refill": {"act"},
     "end_turn": {"act", "refilled"},
     "surround_bonus": ra.SURROUND_PHASES,
+    # M10: "白ブロックへの変換は、所有ブロック数に関わらずいつでも実行可能です" (the
+    # translator's note): at any step of the own turn, also between tile and line.
+    "convert": {"place", "line", "move", "act", "refilled"},
 }
 FLOW_RULE = {
     "setup": "C21",

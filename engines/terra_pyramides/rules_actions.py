@@ -322,6 +322,17 @@ def check_surround(state: TerraState, move: mv.SurroundBonus) -> list[Violation]
                 "oasis and Nile squares resolve in a surround only in Ver3",
             )
         )
+    if move.oasis_items and (opts.version < 3 or len(move.oasis_items) > move.oases):
+        out.append(
+            violation(
+                "surround_oasis_items",
+                "VN10",
+                "only the Ver3 oasis squares around the site give an item: {n} item(s) for "
+                "{oases} oasis square(s)",
+                n=len(move.oasis_items),
+                oases=move.oases,
+            )
+        )
     if move.grave_goods and opts.version == 2 and not opts.a15_surround_grave_goods_in_v2:
         out.append(
             violation(
@@ -329,7 +340,8 @@ def check_surround(state: TerraState, move: mv.SurroundBonus) -> list[Violation]
             )
         )
     out.extend(check_bonus(state, move))
-    out.extend(check_horus(state, site.owner, move.eyes, move.coin_symbols))
+    eyes = move.eyes + sum(item.eyes for item in move.oasis_items)
+    out.extend(check_horus(state, site.owner, eyes, move.coin_symbols))
     if opts.version == 3:
         out.extend(
             check_palms(
@@ -352,10 +364,21 @@ def apply_surround(state: TerraState, move: mv.SurroundBonus) -> TerraState:
     coins = p.coins + move.coins
     if opts.version == 3 and not opts.a16_oasis_item_replaces_coin:
         coins += move.oases
+    goods = p.grave_goods + move.grave_goods
+    blocks = p.blocks
+    eyes = move.eyes
+    for item in move.oasis_items:  # VN10: each oasis square's pictured item, as on a line
+        coins += item.coins
+        goods += item.grave_goods
+        eyes += item.eyes
+        if item.blocks:
+            blocks = dict(blocks)
+            for c in item.blocks:
+                blocks[c] = blocks.get(c, 0) + 1
     state = state.with_player(
-        owner, coins=coins, grave_goods=p.grave_goods + move.grave_goods, oasis=p.oasis + move.oases
+        owner, coins=coins, grave_goods=goods, oasis=p.oasis + move.oases, blocks=blocks
     )
-    state = apply_horus(state, owner, move.eyes, move.coin_symbols)
+    state = apply_horus(state, owner, eyes, move.coin_symbols)
     if opts.version == 3:
         state = apply_boat(state, owner, boat_steps(state, owner, move.nile), move.palms_reached)
     if state.tracks.get("supply.coins") is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engines.core.engine import Scored
 from engines.core.types import Category, Unchecked
+from engines.nile_murals.ranking import ranks_with_unknowns
 from engines.terra_pyramides.options import (
     CARD_OTHER_POINTS,
     CARD_OWNED_POINTS,
@@ -196,7 +197,8 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
         for row, pts in zip(rows, cards, strict=True):
             row["strategy_cards"] = pts
         notes.extend(card_notes)
-    ranks = None
+    # Players whose order depends on an unknown category share the rank (never a guess).
+    ranks = ranks_with_unknowns(rows, [[] for _ in rows])
     if opts.mission is not None:
         notes.append(mission_result(opts, facts[0], rows[0]))
         rows = [rows[0]] * len(names)
@@ -211,7 +213,7 @@ def strategy_cards(
     facts: Sequence[Facts],
     rows: Sequence[dict[str, int | None]],
     unchecked: list[Unchecked],
-) -> tuple[list[int], list[str]]:
+) -> tuple[list[int | None], list[str]]:
     n = len(facts)
     owner = {c: i for i, f in enumerate(facts) for c in f.cards}
     if opts.a18_horus_card_measure == "eyes_gained":
@@ -230,7 +232,12 @@ def strategy_cards(
         ),
         "most_pyramids": unique_leader([c or 0 for c in counts]) if None not in counts else None,
     }
+    # Boats sharing the lead with an unknown arrival order: one of them takes the Nile card
+    # (S12), nobody knows which, so their card points are unknown, not 0.
+    contenders: list[int] = []
     if not boat_known:
+        far = max(f.boat_space for f in facts)
+        contenders = [i for i, f in enumerate(facts) if f.boat_space == far]
         unchecked.append(
             Unchecked(
                 "Nile card", "boats share the lead and the arrival order is unknown", _rule("S12")
@@ -248,11 +255,16 @@ def strategy_cards(
         pts = card_points(leaders[card], owner.get(card), n)
         total = [a + b for a, b in zip(total, pts, strict=True)]
         who = leaders[card]
+        if card == "nile" and contenders:
+            notes.append(
+                f"card {card}: unknown (seats {', '.join(str(i + 1) for i in contenders)})"
+            )
+            continue
         notes.append(
             f"card {card}: "
             + ("nobody (tie or unachieved)" if who is None else f"seat {who + 1} +{pts[who]}")
         )
-    return total, notes
+    return [None if i in contenders else t for i, t in enumerate(total)], notes
 
 
 def mission_result(opts: TerraPyramidesOptions, f: Facts, row: dict[str, int | None]) -> str:

@@ -6,13 +6,13 @@ version does not use must stay at their defaults.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from engines.core.errors import IllegalMove
 from engines.core.parsing import Model
-from engines.core.types import Violation
+from engines.core.types import Unchecked, Violation
 from engines.terra_pyramides.moves import Card, Colour
 from engines.terra_pyramides.options import (
     BLOCK_CAP,
@@ -25,23 +25,33 @@ from engines.terra_pyramides.options import (
 from engines.terra_pyramides.scoring import Facts, Pyramid
 
 KEY = "terra_pyramides"
-Small = Annotated[int, Field(ge=0, le=999)]
+# Strict numbers: a judge's true/false or "3" is a wrong entry, not the number 1 or 3.
+Small = Annotated[int, Field(ge=0, le=999, strict=True)]
+PIECES_PER_COLOUR = 16  # C2, inferred (64 pieces in 4 colours); as rules.PIECES_PER_COLOUR
 
 
-class SheetPyramid(Model):
+class SheetModel(Model):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class SheetPyramid(SheetModel):
     level: int = Field(ge=1, le=5)
     colour: Colour | None = None
     foundation_value: int | None = Field(default=None, ge=1, le=99)
 
 
-class SheetBoat(Model):
+class SheetBoat(SheetModel):
     space: Small = 0
-    arrival: int | None = Field(default=0, ge=0, le=4)  # 1 = first on its space; 0 = never moved
+    # 1 = first boat to arrive on its space, 2 = second, ...; left out: not recorded
+    # (unknown, never "never moved"). A boat on space 0 never moved and has none.
+    arrival: int | None = Field(default=None, ge=0, le=4)
 
 
-class SheetPlayer(Model):
+class SheetPlayer(SheetModel):
     name: str | None = None
-    foundations: list[Annotated[int, Field(ge=1, le=99)]] = []  # values of occupied foundations
+    foundations: list[
+        Annotated[int, Field(ge=1, le=99, strict=True)]
+    ] = []  # values of occupied foundations
     pyramids: list[SheetPyramid] = []  # pyramids carrying the player's worker
     built: list[SheetPyramid] = []  # missions: every pyramid built (VC3/VC5 goals)
     blocks: Small = 0
@@ -55,7 +65,7 @@ class SheetPlayer(Model):
     cards: list[Card] = []
 
 
-class TerraSheet(Model):
+class TerraSheet(SheetModel):
     players: list[SheetPlayer] = Field(min_length=1, max_length=4)
 
 
@@ -64,8 +74,13 @@ def _bad(path: str, code: str, rule: str, message: str, **params: object) -> Vio
 
 
 def check_sheet(
-    opts: TerraPyramidesOptions, names: tuple[str, ...], sheet: TerraSheet
+    opts: TerraPyramidesOptions,
+    names: tuple[str, ...],
+    sheet: TerraSheet,
+    tracks: dict[str, Any] | None = None,
 ) -> list[Facts]:
+    """The sheet's facts, or IllegalMove naming every entry a replay could not reach;
+    ``tracks`` are the edition's track maps (``facts.read_tracks``) where known."""
     want = 1 if opts.mission is not None else len(names)
     if len(sheet.players) != want:
         raise IllegalMove(
@@ -81,7 +96,21 @@ def check_sheet(
         )
     problems: list[Violation] = []
     workers = MISSION_WORKERS if opts.mission is not None else WORKERS_BY_PLAYERS[len(names)]
+    if opts.a8_bought_worker == "new_piece":
+        # A8 (b): a bought worker is one of the colour's unused pieces (as the replay's
+        # reserve): the pieces not handed out as workers or score markers (C21.10, VH5).
+        markers = 1 if opts.version == 1 else 2
+        workers += max(0, PIECES_PER_COLOUR - workers - markers)
     seen_cards: dict[str, int] = {}
+    # Worked out once per sheet: the caps a late surround bonus may exceed (G15), and the
+    # edition's Nile track (checked only where it is known).
+    coins_capped = not late_gains_uncapped(opts)
+    blocks_capped = coins_capped or opts.version != 3
+    nile_map = {
+        k: v
+        for k in ("nile_track.goal_space", "nile_track.palm_spaces")
+        if (v := (tracks or {}).get(k)) is not None
+    }
     for i, p in enumerate(sheet.players):
         at = f"$.sheet.players[{i}]"
         if opts.mission is None and p.name is not None and p.name != names[i]:
@@ -96,7 +125,7 @@ def check_sheet(
                     got=p.name,
                 )
             )
-        if p.coins > COIN_CAP:
+        if p.coins > COIN_CAP and coins_capped:
             problems.append(
                 _bad(
                     f"{at}.coins",
@@ -106,7 +135,7 @@ def check_sheet(
                     n=p.coins,
                 )
             )
-        if p.blocks > BLOCK_CAP:
+        if p.blocks > BLOCK_CAP and blocks_capped:
             problems.append(
                 _bad(
                     f"{at}.blocks",
@@ -125,6 +154,19 @@ def check_sheet(
                     "{n} occupied sites need more than the {w} workers",
                     n=len(p.foundations) + len(p.pyramids),
                     w=workers,
+                )
+            )
+        occupied = len(p.foundations) + len(p.pyramids)
+        if p.sites_claimed is not None and p.sites_claimed < occupied:
+            problems.append(
+                _bad(
+                    f"{at}.sites_claimed",
+                    "sites_claimed_low",
+                    "S11",
+                    "{n} sites carry this player's workers, so at least {n} were claimed, "
+                    "not {got}",
+                    n=occupied,
+                    got=p.sites_claimed,
                 )
             )
         tops = sum(1 for q in p.pyramids if q.level == 5)
@@ -174,6 +216,43 @@ def check_sheet(
                 problems.append(
                     _bad(f"{at}.boat", "needs_version_3", "VN4", "boats exist only in Ver3")
                 )
+        elif (
+            p.palms is not None
+            and "space" in p.boat.model_fields_set  # a sheet may give palms without the boat
+            and p.palms > p.boat.space
+        ):
+            problems.append(
+                _bad(
+                    f"{at}.palms",
+                    "track_fact_impossible",
+                    "S11",
+                    "{steps} space(s) on the Nile track cannot pass {got} palms",
+                    steps=p.boat.space,
+                    got=p.palms,
+                )
+            )
+        if opts.version == 3 and nile_map:
+            problems.extend(_nile_map_problems(at, p, nile_map))
+        if opts.version == 3 and p.boat.space == 0 and p.boat.arrival:
+            problems.append(
+                _bad(
+                    f"{at}.boat.arrival",
+                    "boat_arrival_unmoved",
+                    "S12",
+                    "a boat on space 0 never moved, so it has no arrival order",
+                )
+            )
+        elif opts.version == 3 and p.boat.space and p.boat.arrival == 0:
+            problems.append(
+                _bad(
+                    f"{at}.boat.arrival",
+                    "boat_arrival_zero",
+                    "S12",
+                    "a boat on Nile space {space} has moved: its arrival order on that space "
+                    "is 1 or more (leave it out if nobody noted it)",
+                    space=p.boat.space,
+                )
+            )
         if opts.version >= 2 and p.horus_track < 0:
             problems.append(_bad(f"{at}.horus_track", "negative", "S7", "negative track"))
         for j, card in enumerate(p.cards):
@@ -218,6 +297,74 @@ def check_sheet(
     return [facts_from_sheet(p) for p in sheet.players]
 
 
+def _nile_map_problems(at: str, p: SheetPlayer, tracks: dict[str, Any]) -> list[Violation]:
+    """With the edition's Nile track: the boat stops at the goal (L12), and the palms
+    reached are the palm spaces up to the boat (S11), as in a replay."""
+    out = []
+    goal, palms = tracks.get("nile_track.goal_space"), tracks.get("nile_track.palm_spaces")
+    if goal is not None and p.boat.space > goal:
+        out.append(
+            _bad(
+                f"{at}.boat.space",
+                "boat_past_goal",
+                "L12",
+                "the Nile track ends at space {goal}; a boat cannot stand on {space}",
+                goal=goal,
+                space=p.boat.space,
+            )
+        )
+    elif palms is not None and p.palms is not None and "space" in p.boat.model_fields_set:
+        expected = sum(1 for s in palms if s <= p.boat.space)
+        if p.palms != expected:
+            out.append(
+                _bad(
+                    f"{at}.palms",
+                    "palms_mismatch",
+                    "S11",
+                    "a boat on Nile space {space} has reached {expected} palm(s), not {n}",
+                    space=p.boat.space,
+                    expected=expected,
+                    n=p.palms,
+                )
+            )
+    return out
+
+
+def late_gains_uncapped(opts: TerraPyramidesOptions) -> bool:
+    """G15 "own_next_turn": coins (and, in Ver3, oasis-item blocks) a surround bonus gives a
+    player during someone else's turn are capped only at the end of that player's own next
+    turn; after their last turn nothing caps them, so the replay can end above L1/L2."""
+    return opts.version >= 2 and opts.mission is None and opts.g15_surround_cap == "own_next_turn"
+
+
+def sheet_unchecked(opts: TerraPyramidesOptions, sheet: TerraSheet) -> list[Unchecked]:
+    """Caps the sheet cannot check: a value above L1/L2 is legal only through a surround
+    bonus after the player's last turn, which the sheet does not show."""
+    out = []
+    if late_gains_uncapped(opts):
+        for i, p in enumerate(sheet.players):
+            over = [
+                f"{n} {what}"
+                for n, cap, what, counts in (
+                    (p.coins, COIN_CAP, "coins", True),
+                    (p.blocks, BLOCK_CAP, "blocks", opts.version == 3),
+                )
+                if counts and n > cap
+            ]
+            if over:
+                out.append(
+                    Unchecked(
+                        f"seat {i + 1}: {' and '.join(over)} at the end",
+                        "above the end-of-turn cap: legal only if a surround bonus paid them "
+                        "after this player's last turn (G15 own_next_turn), which a sheet "
+                        "does not show",
+                        f"{KEY}:L1",
+                        path=f"$.sheet.players[{i}]",
+                    )
+                )
+    return out
+
+
 def facts_from_sheet(p: SheetPlayer) -> Facts:
     return Facts(
         foundations=tuple(p.foundations),
@@ -229,7 +376,7 @@ def facts_from_sheet(p: SheetPlayer) -> Facts:
         oasis=p.oasis_track,
         palms=p.palms,
         boat_space=p.boat.space,
-        boat_arrival=p.boat.arrival,
+        boat_arrival=0 if p.boat.space == 0 else p.boat.arrival,
         cards=tuple(p.cards),
         sites_claimed=p.sites_claimed,
         built=tuple(

@@ -133,3 +133,44 @@ def test_example_log_replays_and_matches_its_sheet():
     assert [p.to_dict() for p in from_sheet.players] == [
         p.to_dict() for p in report.outcome.players
     ]
+
+
+# ---- printed values are fixed; only lost ones are editable (issue 18, item 3) ------------
+@pytest.mark.parametrize(
+    ("values", "path", "rule"),
+    [
+        ({"rank_points": {"combo": [7, 4, 2]}}, "rank_points.combo.0", "S5"),
+        ({"rank_points": {"combo": [6, 5, 2]}}, "rank_points.combo.1", "S5"),
+        ({"combo_bonus": {"4": {"cards": 2}}}, "combo_bonus.4.cards", "S1"),
+        ({"combo_bonus": {"8": {"points": 4}}}, "combo_bonus.8.points", "S1"),
+        ({"combo_bonus": {"2": {"card_icon": True}}}, "combo_bonus.2.card_icon", "S1"),
+        ({"area_value_of_square": {"64": 2}}, "area_value_of_square.64", "M6"),
+        ({"ankh_count": 12}, "ankh_count", "C5"),
+    ],
+)
+def test_S1_S5_an_edition_cannot_change_what_the_rulebook_prints(values, path, rule):
+    with pytest.raises(SetupError) as err:
+        ENGINE.context(doc({"values": values}))
+    (v,) = err.value.violations
+    assert (v.code, v.path, v.rule) == (
+        "setup.edition_printed",
+        f"$.edition.values.{path}",
+        f"nile_murals:{rule}",
+    )
+    assert "印刷" in ENGINE.localize(v, "ja")
+
+
+def test_S1_S5_an_edition_fills_the_lost_values_and_may_repeat_printed_ones():
+    values = {
+        "rank_points": {"combo": [6, 4, 2], "area": [5, 3, 1]},
+        "combo_bonus": {"4": {"points": 1, "cards": 1}, "5": {"cards": 2}},
+        "ankh_cards_known": [22, 5],
+    }
+    printed = load_printed(ENGINE.context(doc({"values": values})).edition)
+    assert printed.rank_points["combo"] == (6, 4, 2) and printed.combo[5].cards == 2
+
+
+def test_an_edition_problem_reads_in_japanese():
+    with pytest.raises(SetupError) as err:
+        ENGINE.context(doc({"values": {"ankh_cards": [22, 22]}}))
+    assert "版データ" in ENGINE.localize(err.value.violations[0], "ja")

@@ -121,3 +121,89 @@ def test_sheet_rows_must_match_the_players():
 def test_notes_name_each_tracks_ranks():
     outcome = score([(10, 6, -2), (9, 18, 0)])
     assert "Combo: 1st A (10), 2nd B (9)" in outcome.notes
+
+
+# ---- the sheet checks what a replay of the same game would refuse (issue 18, item 1) ----
+def sheet_violation(rows, edition=None, **options):
+    with pytest.raises(IllegalMove) as err:
+        score(rows, edition=edition, **options)
+    (first, *_) = err.value.violations
+    return first.code, first.rule
+
+
+def test_L11_combo_tracks_cannot_exceed_what_100_cards_give():
+    score([(30, 12, 0), (20, 12, 0)], edition=None)  # ten 10-card turns: 10 x +5 = 50
+    assert sheet_violation([(30, 12, 0), (21, 12, 0)]) == (
+        "sheet.combo_too_high",
+        "nile_murals:L11",
+    )
+
+
+def test_L11_every_miss_uses_up_a_placed_card_the_combo_points_could_have_used():
+    # Two missed turns each placed a card first: 98 cards left for Combo turns, at most 48.
+    assert sheet_violation([(30, 12, -2), (19, 12, 0)]) == (
+        "sheet.combo_too_high",
+        "nile_murals:L11",
+    )
+    score([(30, 12, -2), (18, 12, 0)], edition=None)
+
+
+def test_L9_misses_are_bounded_by_the_deck_cards():
+    assert sheet_violation([(0, 12, -500), (0, 12, 0)]) == (
+        "sheet.too_many_misses",
+        "nile_murals:L9",
+    )
+    # 100 cards, 2 starting cards never in the deck: at most 98 misses.
+    assert sheet_violation([(0, 12, -50), (0, 12, -49)])[0] == "sheet.too_many_misses"
+    score([(0, 12, -49), (0, 12, -49)], edition=None)
+
+
+def test_L9_G7_miss_reading_lets_a_shadowed_hand_card_miss_too():
+    score([(0, 12, -50), (0, 12, -50)], edition=None, shadowed_hand_or_discard="miss")
+
+
+@pytest.mark.parametrize("bad", [True, "3", 3.0])
+def test_sheet_values_are_parsed_strictly(bad):
+    from engines.core.errors import MalformedInput
+
+    doc = sheet_doc([(3, 12, 0), (1, 12, 0)])
+    doc["sheet"]["players"][0]["combo"] = bad
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(doc)
+    assert err.value.violations[0].path == "$.sheet.players[0].combo"
+
+
+# ---- unknown points never decide a rank (issue 18, item 2) -------------------------------
+def test_T1_players_whose_order_depends_on_lost_points_share_the_rank():
+    # Default edition: Area and Miss points are lost. A leads Combo (6 vs 4) but B leads
+    # Area, so who wins depends on numbers nobody supplied.
+    outcome = score([(10, 6, 0), (9, 8, 0)], edition=None)
+    assert [p.total for p in outcome.players] == [6, 4]
+    assert [p.rank for p in outcome.players] == [1, 1]
+    assert not any(p.complete for p in outcome.players)
+
+
+def test_T1_equal_unknown_points_cancel_and_the_known_part_decides():
+    # B and C hold the same Area and Miss ranks (the same unknown points); C is 4th on
+    # Combo (0) behind B (4): C is decided behind B, while A (other unknowns) is undecided.
+    outcome = score([(10, 12, 0), (9, 3, -1), (8, 3, -1), (9, 6, -2)], edition=None)
+    ranks = [p.rank for p in outcome.players]
+    assert ranks[1] < ranks[2]
+    assert ranks[0] == 1
+
+
+def test_T2_an_unknown_tiebreak_does_not_separate_equal_totals():
+    from engines.nile_murals.ranking import undecided_ranks
+
+    assert undecided_ranks([9, 9, 5], [()] * 3, [[None], [12], [3]]) == [1, 1, 3]
+    assert undecided_ranks([9, 9], [()] * 2, [[13], [12]]) == [1, 2]
+
+
+def test_T1_replay_with_the_default_edition_ranks_no_one_on_partial_totals():
+    from engines.nile_murals.playout import play
+
+    doc = {"game": "nile_murals", "players": ["A", "B", "C"], "moves": []}
+    doc["moves"] = play(ENGINE, {**doc, "edition": MADE_UP_EDITION}, seed=3)
+    outcome = ENGINE.replay(doc).outcome
+    assert outcome is not None and not any(p.complete for p in outcome.players)
+    assert [p.rank for p in outcome.players] == [1, 1, 1]  # area values unknown

@@ -122,7 +122,17 @@ def test_M5_miss_puts_the_card_face_up_in_the_discard_and_ends_the_turn_without_
     assert state.discard == 1 << 45 and state.miss == (-1, 0)
     assert state.combo == (0, 0) and state.seat == 1 and state.k == 0  # k=4 bonus lost
     v = log.draw(50).violation()  # no bonus card after a miss
-    assert v.code == "deck_card_must_be_placed"
+    assert rule(v) == ("no_bonus_after_miss", "nile_murals:M5")
+
+
+def test_M5_a_bonus_draw_from_the_discard_after_a_miss_cites_the_miss():
+    log = Log("A", "B").deal(10, 11).deck(25).deck(37, miss=True).draw(37, source="discard")
+    assert rule(log.violation()) == ("no_bonus_after_miss", "nile_murals:M5")
+
+
+def test_L2_a_stop_after_a_miss_is_the_next_players_pass():
+    log = Log("A", "B").deal(10, 11).deck(25).deck(37, miss=True).stop()
+    assert rule(log.violation()) == ("stop_after_miss", "nile_murals:L2")
 
 
 def test_M5_a_miss_the_judge_did_not_note_is_still_a_miss_but_a_wrong_note_is_flagged():
@@ -257,13 +267,18 @@ def test_M8_L2_stopping_before_the_first_placement_is_rejected():
     )
 
 
-def test_M8_a_player_with_no_card_left_to_take_can_only_stop():
+def test_M8_a_turn_with_no_card_left_to_take_ends_by_itself_and_a_stop_records_it():
     log = x3_prefix()
     for card in (90, 91, 92, 93, 94, 95):
         log.deck(card)
-    state = log.hand(96).hand(97).state()
-    assert state.seat == 1 and state.k == 8
-    assert list(ENGINE.legal_moves(state)) == [Stop(player="A")]
+    state = log.hand(96).hand(97).state()  # 例2 A: deck, discard and hand now empty
+    assert state.seat == 2 and state.k == 0 and state.combo[1] == 3  # 8 cards: +3
+    assert Stop(player="A") not in list(ENGINE.legal_moves(state))
+    # The judge's "A stopped" (as 例2 words it) is accepted as the record of that end ...
+    stopped = log.stop(player="A").state()
+    assert (stopped.seat, stopped.combo) == (state.seat, state.combo)
+    # ... once: a second stop is the next player's pass.
+    assert rule(log.stop().violation()) == ("stop_before_placing", "nile_murals:L2")
 
 
 def test_M9_four_cards_give_one_point_and_one_card():
@@ -328,6 +343,9 @@ def test_E1_the_game_ends_when_every_card_is_on_the_sheet_and_no_move_follows():
     log.moves = [dict(m) for m in X3["doc"]["moves"]]
     state = log.state()
     assert ENGINE.is_over(state) and state.sheet == (1 << 100) - 1
+    assert rule(log.deck(0).violation()) == ("game_over", "nile_murals:E1")
+    log.moves.pop()
+    assert log.stop().state().phase == "over"  # the last turn's stop, as a judge writes it
     assert rule(log.stop().violation()) == ("game_over", "nile_murals:E1")
 
 
@@ -355,12 +373,20 @@ def test_L1_a_turn_ends_after_the_tenth_card():
     assert rule(log.deck(40, player="A").violation()) == ("turn_already_ended", "nile_murals:L1")
 
 
-def test_L1_stop_after_the_tenth_card_is_rejected():
+def test_L1_a_stop_after_the_tenth_card_records_the_end_before_or_after_the_draws():
     log = Log("A", "B", edition=MADE_UP_EDITION).deal(98, 97)
     for card in (30, 32, 33, 34, 35, 36, 37, 38, 39, 41):  # no made-up ankh among them
         log.deck(card)
+    before = Log("A", "B", edition=MADE_UP_EDITION)
+    before.moves = [*log.moves, {"type": "stop"}, {"type": "draw", "source": "deck", "card": 50}]
     log.draw(50)  # 10 cards -> 1 card in the made-up edition; the window closes
-    assert rule(log.stop().violation()) == ("turn_already_ended", "nile_murals:L1")
+    after = log.stop().state()
+    assert before.state().hands == after.hands and after.seat == 1 and after.combo == (5, 0)
+    # A second stop is B's pass; B's own cards are then due.
+    assert rule(log.stop().violation()) == ("stop_before_placing", "nile_murals:L2")
+    # Recorded before the draws, the end is recorded: a stop after them is B's pass too.
+    before.moves.append({"type": "stop"})
+    assert rule(before.violation()) == ("stop_before_placing", "nile_murals:L2")
 
 
 def test_L4_hands_have_no_size_limit():
@@ -499,3 +525,33 @@ def test_M11_an_ankh_card_draws_nothing_once_deck_and_discard_are_empty():
     log.hand(96).hand(97).stop()
     state = log.hand(98).hand(99, ankh=True).stop().state()  # no ankh draw is owed
     assert state.seat == 2 and hand_of(state, 2) == [89] and state.k == 0
+
+
+# ---- messages state no Combo-Bonus count the rulebook lost (issue 18, item 3) ------------
+def test_M9_a_missing_draw_for_a_lost_count_says_the_count_is_lost():
+    log = Log("A", "B").deal(98, 99).deck(0).deck(1).deck(2).deck(3).deck(4).stop()
+    v = log.deck(50).violation()  # 5 cards: a card icon of lost count, at least 1 due
+    assert rule(v) == ("bonus_draws_missing_lost_count", "nile_murals:M9")
+    assert "lost" in v.text and "失われ" in ENGINE.localize(v, "ja")
+
+
+def test_M9_a_draw_beyond_the_rulebooks_range_for_a_lost_count_says_the_count_is_lost():
+    log = Log("A", "B").deal(98, 99).deck(0).deck(1).deck(2).deck(3).deck(4).stop()
+    log.draw(50).draw(51).draw(52).draw(53)  # 1-4 cards: the window closes at 4
+    v = log.draw(54).violation()
+    assert rule(v) == ("too_many_bonus_draws_lost_count", "nile_murals:M9")
+    assert "lost" in v.text and "失われ" in ENGINE.localize(v, "ja")
+
+
+def test_M9_a_printed_count_is_still_stated_as_printed():
+    v = Log("A", "B").deal(10, 11).deck(0).deck(1).deck(2).stop().draw(50).draw(51).violation()
+    assert rule(v) == ("too_many_bonus_draws", "nile_murals:M9")
+
+
+@pytest.mark.parametrize(("field", "bad"), [("card", True), ("card", "30"), ("miss", 1)])
+def test_records_are_parsed_strictly(field, bad):
+    doc = Log("A", "B").deal(10, 11).deck(30, miss=False).doc()
+    doc["moves"][2][field] = bad
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.replay(doc)
+    assert [v.path for v in err.value.violations] == [f"$.moves[2].{field}"]
