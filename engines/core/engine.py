@@ -92,6 +92,23 @@ class Scored:
     ranks: Sequence[int] | None = None  # only where a game ranks other than by (total, *tiebreak)
 
 
+def deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """``override`` laid over ``base``, key by key at every depth of nested objects.
+
+    A preset's ``{"sides": {"market": "B", ...}}`` under a document's
+    ``{"sides": {"market": "A"}}`` keeps the other sides; anything but an object on
+    either side (a number, a list, null) replaces the base value whole.
+    """
+    merged = dict(base)
+    for key, value in override.items():
+        below = merged.get(key)
+        if isinstance(value, Mapping) and isinstance(below, Mapping):
+            merged[key] = deep_merge(below, value)
+        else:
+            merged[key] = value
+    return merged
+
+
 _OPTIONS_CACHE_SIZE = 256
 _UNHASHABLE = object()
 
@@ -207,7 +224,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         cache = self.__dict__.setdefault("_options_cache", {})
         options = cache.get(key) if key[1] is not _UNHASHABLE else None
         if options is None:
-            merged = {**presets[name], **(raw or {})}
+            merged = deep_merge(presets[name], raw or {})
             options = parse_model(self.options_model, merged, "$.options")
             if key[1] is not _UNHASHABLE:
                 if len(cache) >= _OPTIONS_CACHE_SIZE:

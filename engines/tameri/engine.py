@@ -10,7 +10,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.errors import MalformedInput, SetupError
-from engines.core.parsing import Model, parse_model
+from engines.core.parsing import Model, parse_model, strict_adapter
 from engines.core.types import Unchecked, Violation
 from engines.tameri import scoring
 from engines.tameri.components import SETUP_SPHERES, SPHERES, TEMPLES
@@ -212,7 +212,7 @@ class TameriEngine(GameEngine):
 MOVE_LIST = TypeAdapter(list[Move])
 CARD_LIST = TypeAdapter(list[CardFacts])
 BUILDING_LIST = TypeAdapter(list[BuildingFacts])
-TEMPLE_LENGTHS = TypeAdapter(dict[str, Annotated[int, Field(ge=4)] | None])
+TEMPLE_LENGTHS = strict_adapter(dict[str, Annotated[int, Field(ge=4)] | None])
 
 
 def edition_facts(edition: Edition) -> tuple[dict, dict, tuple]:

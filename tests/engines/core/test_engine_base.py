@@ -162,3 +162,13 @@ def test_localize_covers_the_framework_codes_in_japanese(toy):
         toy.localize(err.value.violations[0], "ja")
         == "この文書は 'toy' ではなく 'chess' のものです"
     )
+
+
+def test_options_merge_over_the_preset_at_every_depth():
+    from engines.core.engine import deep_merge
+
+    preset = {"sides": {"market": "B", "temple": "B"}, "wrath": True, "order": [1, 2]}
+    merged = deep_merge(preset, {"sides": {"market": "A"}, "order": [3]})
+    assert merged == {"sides": {"market": "A", "temple": "B"}, "wrath": True, "order": [3]}
+    assert preset["sides"] == {"market": "B", "temple": "B"}  # the preset is not changed
+    assert deep_merge(preset, {"sides": None})["sides"] is None
