@@ -27,6 +27,7 @@ from engines.core.types import (
     Unchecked,
     Violation,
     competition_ranks,
+    undecided_pairs,
 )
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -387,12 +388,21 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 else:
                     total += value or 0  # as sum(v or 0): a falsy 0.0 adds int 0
             rows.append((breakdown, total, complete))
-        ranks = (
-            list(scored.ranks)
-            if scored.ranks is not None
-            else competition_ranks([(row[1], *tiebreak[seat]) for seat, row in enumerate(rows)])
-        )
         names = ctx.players
+        unchecked = tuple(scored.unchecked)
+        if scored.ranks is not None:
+            ranks = list(scored.ranks)
+        else:
+            keys = [(row[1], *tiebreak[seat]) for seat, row in enumerate(rows)]
+            ranks = competition_ranks(keys)
+            if any(None in key for key in keys):
+                held = self._held_ranks(names, keys)
+                if held:
+                    unchecked += held[1]
+                    rows = [
+                        (b, t, False if seat in held[0] else c)
+                        for seat, (b, t, c) in enumerate(rows)
+                    ]
         # Positional arguments: a frozen dataclass's __init__ is measurably cheaper that way.
         players = tuple(
             [
@@ -415,10 +425,35 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             categories,
             self.tiebreaks,
             players,
-            tuple(scored.unchecked),
+            unchecked,
             _options_json(ctx.options),
             tuple(scored.notes),
         )
+
+    def _held_ranks(
+        self, names: Sequence[str], keys: Sequence[tuple[Any, ...]]
+    ) -> tuple[set[int], tuple[Unchecked, ...]] | None:
+        """The seats whose order hangs on an unknown tiebreak value, and one ``Unchecked``
+        per such pair: they share a rank (``competition_ranks``) and are not complete."""
+        pairs = undecided_pairs(keys)
+        if not pairs:
+            return None
+        seats: set[int] = set()
+        notes = []
+        for i, j, position in pairs:
+            seats.update((i, j))
+            link = self.tiebreaks[position - 1] if 0 < position <= len(self.tiebreaks) else None
+            what = link.en if link is not None else "total"
+            unknown = [names[s] for s in (i, j) if keys[s][position] is None]
+            notes.append(
+                Unchecked(
+                    f"order of {names[i]} and {names[j]}",
+                    f"they tie before the tiebreak {what!r}, which is not known for "
+                    f"{' and '.join(unknown)}: they share a rank",
+                    link.rule if link is not None else None,
+                )
+            )
+        return seats, tuple(notes)
 
     def sheet_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return envelope_schema(self.meta.key, "sheet", self.sheet_model.model_json_schema())

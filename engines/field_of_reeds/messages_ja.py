@@ -60,4 +60,7 @@ MESSAGES_JA = {
     "sheet.too_many_djeds": "第{level}階層終了時にシート上のジェド柱が {n} 個です。各プレイヤーは {max} 個です",
     "sheet.total_mismatch": "スコアトラックは {total} 点ですが、各階層の合計は {computed} 点です",
     "sheet.negative_score": "ゲーム中の得点 {points} で貢献点が {running} から0未満になります",
+    "sheet.watcher_condition": "{player} は第{level}階層の監視者マスに到達していますが、そのボードの自分のジェド柱は {own} 個です。進入には {need} 個必要です",
+    "sheet.watcher_djed_not_reached": "{player} は第3階層の監視者マスにジェド柱を置いていますが、監視者マスに到達していません",
+    "sheet.watcher_djed_twice": "{player} と {other} の両方が第3階層の監視者マスにジェド柱を置いています。1つのマスに置けるジェド柱は1個です",
 }
