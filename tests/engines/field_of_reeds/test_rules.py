@@ -697,7 +697,7 @@ def test_S3_unknown_card_facts_leave_djeds_and_watcher_condition_unchecked():
     assert any(p.points("l1_djed") is None for p in report.outcome.players)
 
 
-# ---- a sheet checks what a replay checks (issue 18, items 1 and 2) --------------------------------
+# ---- a sheet checks what a replay checks (issue 18, items 1 and 2) ----------------------
 
 
 def _codes(doc):
