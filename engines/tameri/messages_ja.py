@@ -10,6 +10,7 @@ MESSAGES_JA: dict[str, str] = {
     "sheet.pharaoh_too_high": "季節{season}:マジョリティ点{got}点は多すぎます(1種類2点、合計8点まで)",
     "sheet.remaining_mismatch": "季節3のマジョリティ後についたてに残る供物は{want}個ですが、シートは{got}個です",
     "sheet.too_many_symbols": "建物シンボルが{got}種類あります(ゲームには7種類)",
+    "sheet.too_many_symbols_table": "全プレイヤーの建物シンボルが合わせて{got}種類あります(ゲームには7種類)",
     "sheet.hand_too_small": "ゲーム終了時の手札は4枚以上ですが、{got}枚です",
     "sheet.duplicate_card": "カード{number}が2回現れます(カード番号は一意です)",
     "sheet.hand_glyph_mismatch": "手札の最多ヒエログリフは{want}個ですが、シートは{got}点です",

@@ -255,17 +255,22 @@ def c_A11():
             "sheet": {
                 "players": [
                     {
-                        "seasons": [{"revealed": {}}] * 3,
+                        "play_points": 0,
+                        "seasons": [{"revealed": {}, "final_glyph": False}] * 3,
                         "building_symbols": ["a", "a", "b", "c"],
                         "priest_card_points": 0,
                         "hand_glyph_points": 0,
                         "highest_card": 9,
+                        "leftovers": {"resources": 0, "deben": 0, "silt": 0},
                     },
                     {
-                        "seasons": [{"revealed": {}}] * 3,
+                        "play_points": 0,
+                        "seasons": [{"revealed": {}, "final_glyph": False}] * 3,
+                        "building_symbols": [],
                         "priest_card_points": 0,
                         "hand_glyph_points": 0,
                         "highest_card": 8,
+                        "leftovers": {"resources": 0, "deben": 0, "silt": 0},
                     },
                 ]
             },
