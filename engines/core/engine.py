@@ -8,6 +8,9 @@ schemas and ``apply``. Legality lives in ``check`` only: ``apply`` calls it firs
 
 from __future__ import annotations
 
+import importlib
+import re
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -16,7 +19,13 @@ from pydantic import BaseModel, TypeAdapter
 
 from engines.core.editions import Edition, is_bundled, resolve_edition
 from engines.core.errors import IllegalMove, MalformedInput, SetupError
-from engines.core.messages_ja import CORE_MESSAGES_JA, MALFORMED_JA
+from engines.core.localize import render_ja, where_ja
+from engines.core.messages_ja import (
+    CORE_MESSAGES_JA,
+    CORE_TERMS_JA,
+    MALFORMED_JA,
+    MALFORMED_TYPES_JA,
+)
 from engines.core.parsing import Envelope, parse_envelope, parse_model
 from engines.core.types import (
     Category,
@@ -258,6 +267,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                         "{game} is played by {lo} to {hi} players, not {n}",
                         {
                             "game": self.meta.name_en,
+                            "game_ja": self.meta.name_ja,
                             "lo": self.meta.min_players,
                             "hi": self.meta.max_players,
                             "n": n,
@@ -299,7 +309,8 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         """Check, then apply. An illegal move raises; it is never silently ignored."""
         violations = self.check(state, move)
         if violations:
-            raise IllegalMove([v.at(index=index) for v in violations])
+            named = self.name_players(violations, self.context_of(state).players)
+            raise IllegalMove([v.at(index=index) for v in named])
         return self.next_state(state, move)
 
     def replay(self, doc: Mapping[str, Any]) -> Report:
@@ -337,6 +348,8 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         return self._report(state, applied, ())
 
     def _report(self, state: StateT, applied: int, violations: tuple[Violation, ...]) -> Report:
+        if violations:  # every fold ends here: the messages name players, not seats
+            violations = self.name_players(violations, self.context_of(state).players)
         over = not violations and self.is_over(state)
         outcome = self.outcome(self.context_of(state), self.score_state(state)) if over else None
         return Report(
@@ -363,7 +376,11 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             )
         ctx = self.context(env)
         sheet = parse_model(self.sheet_model, env.sheet, "$.sheet")
-        return self.outcome(ctx, self.score_sheet_model(ctx, sheet))
+        try:
+            scored = self.score_sheet_model(ctx, sheet)
+        except IllegalMove as err:
+            raise IllegalMove(self.name_players(err.violations, ctx.players)) from None
+        return self.outcome(ctx, scored)
 
     def outcome(self, ctx: GameContext[OptionsT], scored: Scored) -> Outcome:
         categories = self.categories
@@ -465,19 +482,74 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             body["$defs"] = items.pop("$defs")
         return envelope_schema(self.meta.key, "moves", body)
 
+    @property
+    def terms_ja(self) -> Mapping[str, str]:
+        """Japanese terms for the engine's identifiers in parameter values (a colour, a
+        card kind, a move type): ``TERMS_JA`` of the game's ``messages_ja`` module."""
+        terms = self.__dict__.get("_terms_ja")
+        if terms is None:
+            module = sys.modules.get(f"engines.{self.meta.key}.messages_ja")
+            if module is None:
+                try:
+                    module = importlib.import_module(f"engines.{self.meta.key}.messages_ja")
+                except ImportError:
+                    module = None
+            from engines import available_engines, get_engine  # the registry, once
+
+            names = {key: get_engine(key).meta.name_ja for key in available_engines()}
+            terms = {**names, **CORE_TERMS_JA, **getattr(module, "TERMS_JA", {})}
+            self.__dict__["_terms_ja"] = terms
+        return terms  # type: ignore[no-any-return]
+
     def localize(self, violation: Violation, lang: str) -> str:
         """The violation's message in ``lang`` ("ja" or "en"); English when no template fits."""
         if lang == "ja":
             code = violation.code
             template = self.messages_ja.get(code) or CORE_MESSAGES_JA.get(code)
             if template is None and code.startswith("malformed."):
-                template = MALFORMED_JA
+                template = MALFORMED_TYPES_JA.get(code[len("malformed.") :], MALFORMED_JA)
             if template is not None:
-                try:
-                    return template.format(**violation.params)
-                except (KeyError, IndexError, ValueError):
-                    pass
+                params = violation.params
+                if code.startswith("malformed.") or "{where}" in template:
+                    where = where_ja(violation.path or params.get("path"), self.terms_ja)
+                    params = {**params, "where": where}
+                text = render_ja(template, params, self.terms_ja)
+                if text is not None:
+                    return text
         return violation.text
+
+    def name_players(
+        self, violations: Sequence[Violation], players: Sequence[str]
+    ) -> tuple[Violation, ...]:
+        """The violations naming players instead of seat numbers.
+
+        A 1-based ``seat`` param gets ``player`` (the name) beside it; any other param an
+        English template writes as ``seat {want}`` gets ``want_player``, and the English
+        template says ``{player}`` / ``{want_player}`` there. Japanese templates use those
+        names directly.
+        """
+        out = []
+        for v in violations:
+            params = v.params
+            if params:
+                message = v.message
+                extra: dict[str, Any] = {}
+                seat = params.get("seat")
+                if type(seat) is int and 1 <= seat <= len(players) and "player" not in params:
+                    extra["player"] = players[seat - 1]
+                    message = message.replace("seat {seat}", "{player}")
+                for name in _SEAT_FIELD.findall(message):
+                    value = params.get(name)
+                    if type(value) is int and 1 <= value <= len(players):
+                        extra[f"{name}_player"] = players[value - 1]
+                        message = message.replace(f"seat {{{name}}}", f"{{{name}_player}}")
+                if extra:
+                    v = Violation(v.code, v.rule, message, {**params, **extra}, v.index, v.path)
+            out.append(v)
+        return tuple(out)
+
+
+_SEAT_FIELD = re.compile(r"seat \{(\w+)\}")
 
 
 def envelope_schema(game: str, body_key: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -114,12 +114,16 @@ def violations_from(error: ValidationError, prefix: str, drop_first: Any = None)
         if drop_first is not None and loc and loc[0] == drop_first:
             loc = loc[1:]
         path = json_path(loc, prefix)
+        params: dict[str, Any] = {"path": path, "detail": err["msg"]}
+        for key, value in (err.get("ctx") or {}).items():  # bounds for the Japanese text
+            if type(value) in (int, float, str):
+                params[key] = value
         out.append(
             Violation(
                 code=f"malformed.{err['type']}",
                 rule=None,
                 message="{path}: {detail}",
-                params={"path": path, "detail": err["msg"]},
+                params=params,
                 path=path,
             )
         )

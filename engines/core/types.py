@@ -28,8 +28,15 @@ class Violation:
 
     @property
     def text(self) -> str:
+        params = self.params
+        for value in params.values():
+            if isinstance(value, Mapping):  # counts read "1 barley, 2 papyrus", not a dict
+                params = {
+                    k: _counts_en(v) if isinstance(v, Mapping) else v for k, v in params.items()
+                }
+                break
         try:
-            return self.message.format(**self.params)
+            return self.message.format(**params)
         except (KeyError, IndexError, ValueError):
             return self.message
 
@@ -53,6 +60,10 @@ class Violation:
         if self.path is not None:
             out["path"] = self.path
         return out
+
+
+def _counts_en(counts: Mapping[str, Any]) -> str:
+    return ", ".join(f"{n} {key}" for key, n in counts.items()) or "nothing"
 
 
 @dataclass(frozen=True)

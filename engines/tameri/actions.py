@@ -15,10 +15,10 @@ from engines.tameri.common import (
     add_res,
     counts,
     covers,
-    fmt,
     learn_cards,
     note,
     one,
+    pay_param,
     return_spheres,
     sphere_counts,
     step2,
@@ -141,7 +141,7 @@ def offering(s: State, m: mv.Offering) -> Result:
                 "M15",
                 "seat {seat} does not have {res}",
                 seat=m.seat,
-                res=fmt(res),
+                res=pay_param(res),
             )
         ], None
     if m.substitution is None:
@@ -369,7 +369,9 @@ def card_weather(s: State, m: mv.CardWeather) -> Result:
     s = s.but(turn=t.but(weather_used=(*t.weather_used, m.effect)))
     i = m.seat - 1
     if kind == "silt":  # M5: "gain a silt sphere from the supply"
-        errs, s = take_spheres(s, SILT, "M5", f"the weather effect of card {t.card}")
+        errs, s = take_spheres(
+            s, SILT, "M5", f"the weather effect of card {t.card}", "card_weather"
+        )
         if errs:
             return errs, None
         p = s.players[i]
@@ -410,7 +412,7 @@ def extra_weather(s: State, m: mv.ExtraWeather) -> Result:
     if m.kind == "buy_silt":
         if p.deben < 2:
             return [V("weather.extra_cost", "M6", "buying a silt sphere costs 2 deben")], None
-        errs, s = take_spheres(s, SILT, "M6", "buying a silt sphere")
+        errs, s = take_spheres(s, SILT, "M6", "buying a silt sphere", "buy_silt")
         if errs:
             return errs, None
         p = p.but(deben=p.deben - 2)
@@ -489,7 +491,7 @@ def effect(s: State, m: mv.Effect) -> Result:
         s = step2(s)
     g = m.gains
     if g.silt:  # FX4: with no silt left in the supply, the effect cannot be used
-        errs, s = take_spheres(s, (0, 0, g.silt), "FX4", f"the {m.source} effect")
+        errs, s = take_spheres(s, (0, 0, g.silt), "FX4", f"the {m.source} effect", "effect")
         if errs:
             return errs, None
     p = s.players[i]
