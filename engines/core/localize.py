@@ -9,6 +9,7 @@ Japanese page must show none of them, so rendering does three things the English
   shows its Japanese term; a list shows its items joined by 「、」; ``True``/``False``/``None``
   show はい/いいえ/不明 (never a Python repr);
 - a field written ``{ship+1}`` counts from 1, as people do (engines count from 0);
+- a field written ``{order:plus1}`` shows a list of 0-based positions counted from 1;
 - a field written ``{sq:square}`` shows a ``[row, column]`` square as 「上からr行目・左からc列目」
   (both from 1).
 
@@ -66,10 +67,15 @@ class JaFormatter(string.Formatter):
         if format_spec == "square":
             row, column = value
             return f"上から{row + 1}行目・左から{column + 1}列目"
+        if format_spec == "plus1":  # 0-based positions, one or a list, counted from 1
+            if type(value) in (list, tuple):
+                return "、".join(str(item + 1) for item in value)
+            return str(value + 1)
         return super().format_field(value, format_spec)
 
 
 _FORMATTER = JaFormatter()
+_RAW_SPECS = ("square", "plus1")  # these format the engine's own value, not its term
 
 
 _PATH_PART = re.compile(r"\.(\w+)|\[(\d+)\]")
@@ -104,7 +110,7 @@ _PLAIN = {"moves": "手順記録", "sheet": "得点表", "players": "プレイ�
 def render_ja(template: str, params: Mapping[str, Any], terms: Mapping[str, str]) -> str | None:
     """The template filled with Japanese values, or None when it cannot be filled."""
     try:
-        squares = {name for _, name, spec, _ in _FORMATTER.parse(template) if spec == "square"}
+        squares = {name for _, name, spec, _ in _FORMATTER.parse(template) if spec in _RAW_SPECS}
     except ValueError:
         return None
     values = {

@@ -7,7 +7,7 @@ there first, then here. Pydantic's shape errors share one template (``malformed.
 
 CORE_MESSAGES_JA = {
     "malformed.document": "文書はJSONオブジェクトでなければなりません",
-    "malformed.envelope": '文書には "sheet"（得点表）か "moves"（手順記録）のどちらか一方が必要です',
+    "malformed.envelope": "文書には得点表か手順記録のどちらか一方が必要です",
     "malformed.game": "この文書は「{want}」ではなく「{got}」のものです",
     "malformed.json": "JSONとして読み込めません",
     "setup.unknown_preset": "プリセット「{preset}」はありません。使えるのは {known} です",
