@@ -159,7 +159,18 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
         ]
     sizes = {len(p) for p in move.packets}
     size = setting(state, "packet_size", 7)
-    if len(sizes) != 1 or max(sizes) > size or min(sizes) <= setting(state, "packet_end_size", 2):
+    if not state.seen and sizes != {size}:  # P5: the game's first deal, from a fresh deck
+        out.append(
+            V(
+                "deal_first_size",
+                "P5",
+                "the first deal gives each player {size} cards; a fresh level-1 deck cannot "
+                "run short (got {got})",
+                size=size,
+                got=sorted(sizes),
+            )
+        )
+    elif len(sizes) != 1 or max(sizes) > size or min(sizes) <= setting(state, "packet_end_size", 2):
         out.append(
             V(
                 "deal_size",
