@@ -37,6 +37,7 @@ from engines.tameri.components import (
     silt_yield,
 )
 from engines.tameri.state import State, res_index
+from engines.tameri.turns import is_subsequence
 from engines.tameri.weather import resolve_with_returns
 from engines.tameri.workers import advance
 
@@ -218,15 +219,22 @@ def glyph_completion(s: State, m: mv.GlyphCompletion) -> Result:
     t = s.turn
     i = m.seat - 1
     p = s.players[i]
-    if t.face_down or t.actions or t.match is True:
+    facts = s.cards.get(t.card)
+    # M17 / turn step 2: a permanent effect may be used at any time in the step, so also
+    # after the card's first action - as long as the other half can still follow (H3: top
+    # before bottom). Once a bottom action is done, completing the glyph adds nothing.
+    late = bool(t.actions) and (
+        facts is not None and facts.top is not None and not is_subsequence(t.actions, facts.top)
+    )
+    if t.face_down or t.match is True or late:
         return [
             V(
                 "glyph.completion_not_needed",
                 "H7",
-                "glyph completion only helps a revealed, unmatched card before its actions",
+                "glyph completion only helps a revealed, unmatched card while its other half "
+                "can still follow",
             )
         ], None
-    facts = s.cards.get(t.card)
     if facts is not None and facts.left is not None and not facts.left:
         return [
             V("glyph.no_left_glyph", "H7", "card {card} has no left glyph to complete", card=t.card)
@@ -446,7 +454,8 @@ def effect(s: State, m: mv.Effect) -> Result:
     i = m.seat - 1
     pending = list(s.pending)
     if m.source == "priest_card":
-        if i != s.turn.seat or s.players[i].priest_cards < 1:
+        q = s.players[i]
+        if i != s.turn.seat or q.priest_cards < 1:
             return [
                 V(
                     "effect.no_source",
@@ -456,6 +465,17 @@ def effect(s: State, m: mv.Effect) -> Result:
                     source=m.source,
                 )
             ], None
+        if q.priest_revealed >= q.priest_cards:  # M16: each card's immediate effect once
+            return [
+                V(
+                    "effect.no_priest_card_left",
+                    "M16",
+                    "seat {seat} has revealed all {held} of their priest cards",
+                    seat=m.seat,
+                    held=q.priest_cards,
+                )
+            ], None
+        s = s.with_player(i, q.but(priest_revealed=q.priest_revealed + 1))
     elif (i, m.source) in pending:
         pending.remove((i, m.source))
     elif m.source == "building" and i == s.turn.seat and m.ref in s.players[i].buildings:
@@ -525,7 +545,8 @@ def effect(s: State, m: mv.Effect) -> Result:
     elif g.extra_action is not None:  # M11: a pushed priest's owner acts at once, off-turn
         s = s.but(owed_actions=(*s.owed_actions, (i, g.extra_action)))
     if g.temple_advance is not None:  # FX10, free steps (A7 reading a)
-        errs, s = advance(s, i, g.temple_advance.temple, g.temple_advance.steps, "supply")
+        adv = g.temple_advance  # M7: a new priest from the pool or a moved worker
+        errs, s = advance(s, i, adv.temple, adv.steps, adv.source)
         if errs:
             return errs, None
     return [], s

@@ -84,6 +84,7 @@ COMMON = {
     "min_length": 1,
     "max_length": 3,
     "w": 6,
+    "held": 2,
     "how": "with a miss",
 }
 BY_GAME = {
