@@ -174,6 +174,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     tiebreaks: ClassVar[tuple[Tiebreak, ...]] = ()
     # Japanese message templates by violation code; same ``{params}`` as the English ones.
     messages_ja: ClassVar[Mapping[str, str]] = {}
+    # The rule an input-shape error breaks, by its JSON path: (regular expression searched
+    # in the path, rule id). A wrong shape where a rule applies (three levels, a Djed count,
+    # a required record) then cites it, as a rules violation does.
+    input_rules: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # ---- hooks a game implements -------------------------------------------------------
     def setup(self, ctx: GameContext[OptionsT]) -> StateT:
@@ -299,6 +303,26 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             raise SetupError(list(problems[1]))
         return GameContext(tuple(env.players), options, edition)
 
+    def cite_input_rules(self, err: MalformedInput) -> MalformedInput:
+        """The same input errors, each citing the rule its path falls under (``input_rules``)."""
+        rules = self.input_rules
+        if not rules:
+            return err
+        compiled = self.__dict__.get("_input_rules")
+        if compiled is None:
+            compiled = self.__dict__["_input_rules"] = [(re.compile(p), r) for p, r in rules]
+        out = []
+        for v in err.violations:
+            if v.rule is None and v.path:
+                for pattern, rule in compiled:
+                    if pattern.search(v.path):
+                        v = Violation(
+                            v.code, f"{self.meta.key}:{rule}", v.message, v.params, v.index, v.path
+                        )
+                        break
+            out.append(v)
+        return type(err)(out)
+
     def parse_move(self, record: Any, index: int) -> MoveT:
         return parse_model(self.move_adapter, record, f"$.moves[{index}]")  # type: ignore[no-any-return]
 
@@ -321,7 +345,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 [Violation("malformed.envelope", None, 'a move log needs "moves"', path="$.moves")]
             )
         ctx = self.context(env)
-        moves = self.parse_moves(env.moves)
+        try:
+            moves = self.parse_moves(env.moves)
+        except MalformedInput as err:
+            raise self.cite_input_rules(err) from None
         state = self.setup(ctx)
         return self.fold(state, moves)
 
@@ -375,7 +402,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 ]
             )
         ctx = self.context(env)
-        sheet = parse_model(self.sheet_model, env.sheet, "$.sheet")
+        try:
+            sheet = parse_model(self.sheet_model, env.sheet, "$.sheet")
+        except MalformedInput as err:
+            raise self.cite_input_rules(err) from None
         try:
             scored = self.score_sheet_model(ctx, sheet)
         except IllegalMove as err:

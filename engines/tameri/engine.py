@@ -41,6 +41,19 @@ class TameriEngine(GameEngine):
     categories = scoring.CATEGORIES
     tiebreaks = scoring.TIEBREAKS
     messages_ja = MESSAGES_JA
+    input_rules = (
+        (r"^\$\.sheet\.players\[\d+\]\.play_points$", "S1"),
+        (r"\.seasons$", "F9"),  # one entry per season end
+        (r"\.seasons\[\d+\]\.final_glyph$", "S4"),
+        (r"\.seasons\[\d+\]\.building_points$", "S5"),
+        (r"\.seasons\[\d+\]\.(revealed|pharaoh_points)\b", "S6"),
+        (r"\.remaining_offerings$", "S7"),
+        (r"\.building_symbols\b", "S8"),
+        (r"\.priest_card_points$", "S9"),
+        (r"\.(hand|hand_glyph_points|hand_glyph_counts)\b", "S10"),
+        (r"\.highest_card$", "T2"),
+        (r"\.leftovers\b", "S11"),
+    )
 
     def __init__(self) -> None:
         self._last: tuple[Any, Any, Any] | None = None

@@ -908,3 +908,15 @@ def test_E1_the_game_ends_after_level_three_scoring(fr):
 def test_E2_no_other_end_before_level_three_is_scored(fr):
     state, _ = fr.playout(2, 4, stop=lambda s: s.level == 3 and s.phase == "action")
     assert state.level == 3 and not ENGINE.is_over(state)
+
+
+def test_S0_a_shape_error_cites_the_rule_its_field_falls_under():
+    row = {"reached": True, "djeds": {"red": 1, "blue": 1}}  # no "points"
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(_sheet([row, ARR2, ARR3], ARRIVE_ALL))
+    assert [v.rule for v in err.value.violations] == ["field_of_reeds:S0"]
+    doc = _sheet(ARRIVE_ALL, ARRIVE_ALL)
+    doc["sheet"]["players"][0]["levels"] = ARRIVE_ALL[:2]  # F1: a game is three levels
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(doc)
+    assert [v.rule for v in err.value.violations] == ["field_of_reeds:F1"]

@@ -254,3 +254,13 @@ def test_T2_a_missing_highest_card_never_decides_a_tie():
     assert [p.rank for p in out.players] == [1, 1]
     assert [p.complete for p in out.players] == [False, False]
     assert any(u.rule == "tameri:T2" for u in out.unchecked)
+
+
+def test_S11_a_shape_error_cites_the_rule_its_field_falls_under():
+    doc = sheet(player(), player(numbers=(5, 6, 7, 8)))
+    del doc["sheet"]["players"][1]["leftovers"]
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(doc)
+    assert [(v.path, v.rule) for v in err.value.violations] == [
+        ("$.sheet.players[1].leftovers", "tameri:S11")
+    ]
