@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from typing import Any
@@ -22,8 +23,16 @@ EXIT_ENGINE_BUG = 3  # a program error: must never look like the judge's fault (
 
 
 def _emit(payload: Any) -> None:
-    json.dump(payload, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    try:
+        json.dump(payload, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped reading (``... | head``): stop quietly, as Unix tools do. Point
+        # stdout at /dev/null so the interpreter's own flush at exit cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise SystemExit(EXIT_OK) from None
 
 
 def _read(path: str) -> Any:

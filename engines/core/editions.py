@@ -139,7 +139,12 @@ def load_bundled(game: str, name: str) -> Edition:
                     "setup.unknown_edition",
                     None,
                     "unknown edition {name!r} for {game}; bundled: {known}",
-                    {"name": name, "game": game, "known": ", ".join(bundled_editions(game))},
+                    {
+                        "name": name,
+                        "game": game,
+                        "known": ", ".join(bundled_editions(game)),
+                        "known_list": list(bundled_editions(game)),
+                    },
                     path="$.edition",
                 )
             ]

@@ -8,6 +8,9 @@ schemas and ``apply``. Legality lives in ``check`` only: ``apply`` calls it firs
 
 from __future__ import annotations
 
+import importlib
+import re
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -16,7 +19,13 @@ from pydantic import BaseModel, TypeAdapter
 
 from engines.core.editions import Edition, is_bundled, resolve_edition
 from engines.core.errors import IllegalMove, MalformedInput, SetupError
-from engines.core.messages_ja import CORE_MESSAGES_JA, MALFORMED_JA
+from engines.core.localize import render_ja, where_ja
+from engines.core.messages_ja import (
+    CORE_MESSAGES_JA,
+    CORE_TERMS_JA,
+    MALFORMED_JA,
+    MALFORMED_TYPES_JA,
+)
 from engines.core.parsing import Envelope, parse_envelope, parse_model
 from engines.core.types import (
     Category,
@@ -27,6 +36,7 @@ from engines.core.types import (
     Unchecked,
     Violation,
     competition_ranks,
+    undecided_pairs,
 )
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -92,6 +102,23 @@ class Scored:
     ranks: Sequence[int] | None = None  # only where a game ranks other than by (total, *tiebreak)
 
 
+def deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """``override`` laid over ``base``, key by key at every depth of nested objects.
+
+    A preset's ``{"sides": {"market": "B", ...}}`` under a document's
+    ``{"sides": {"market": "A"}}`` keeps the other sides; anything but an object on
+    either side (a number, a list, null) replaces the base value whole.
+    """
+    merged = dict(base)
+    for key, value in override.items():
+        below = merged.get(key)
+        if isinstance(value, Mapping) and isinstance(below, Mapping):
+            merged[key] = deep_merge(below, value)
+        else:
+            merged[key] = value
+    return merged
+
+
 _OPTIONS_CACHE_SIZE = 256
 _UNHASHABLE = object()
 
@@ -147,6 +174,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     tiebreaks: ClassVar[tuple[Tiebreak, ...]] = ()
     # Japanese message templates by violation code; same ``{params}`` as the English ones.
     messages_ja: ClassVar[Mapping[str, str]] = {}
+    # The rule an input-shape error breaks, by its JSON path: (regular expression searched
+    # in the path, rule id). A wrong shape where a rule applies (three levels, a Djed count,
+    # a required record) then cites it, as a rules violation does.
+    input_rules: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # ---- hooks a game implements -------------------------------------------------------
     def setup(self, ctx: GameContext[OptionsT]) -> StateT:
@@ -207,7 +238,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         cache = self.__dict__.setdefault("_options_cache", {})
         options = cache.get(key) if key[1] is not _UNHASHABLE else None
         if options is None:
-            merged = {**presets[name], **(raw or {})}
+            merged = deep_merge(presets[name], raw or {})
             options = parse_model(self.options_model, merged, "$.options")
             if key[1] is not _UNHASHABLE:
                 if len(cache) >= _OPTIONS_CACHE_SIZE:
@@ -240,6 +271,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                         "{game} is played by {lo} to {hi} players, not {n}",
                         {
                             "game": self.meta.name_en,
+                            "game_ja": self.meta.name_ja,
                             "lo": self.meta.min_players,
                             "hi": self.meta.max_players,
                             "n": n,
@@ -271,6 +303,26 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             raise SetupError(list(problems[1]))
         return GameContext(tuple(env.players), options, edition)
 
+    def cite_input_rules(self, err: MalformedInput) -> MalformedInput:
+        """The same input errors, each citing the rule its path falls under (``input_rules``)."""
+        rules = self.input_rules
+        if not rules:
+            return err
+        compiled = self.__dict__.get("_input_rules")
+        if compiled is None:
+            compiled = self.__dict__["_input_rules"] = [(re.compile(p), r) for p, r in rules]
+        out = []
+        for v in err.violations:
+            if v.rule is None and v.path:
+                for pattern, rule in compiled:
+                    if pattern.search(v.path):
+                        v = Violation(
+                            v.code, f"{self.meta.key}:{rule}", v.message, v.params, v.index, v.path
+                        )
+                        break
+            out.append(v)
+        return type(err)(out)
+
     def parse_move(self, record: Any, index: int) -> MoveT:
         return parse_model(self.move_adapter, record, f"$.moves[{index}]")  # type: ignore[no-any-return]
 
@@ -281,7 +333,8 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         """Check, then apply. An illegal move raises; it is never silently ignored."""
         violations = self.check(state, move)
         if violations:
-            raise IllegalMove([v.at(index=index) for v in violations])
+            named = self.name_players(violations, self.context_of(state).players)
+            raise IllegalMove([v.at(index=index) for v in named])
         return self.next_state(state, move)
 
     def replay(self, doc: Mapping[str, Any]) -> Report:
@@ -292,7 +345,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 [Violation("malformed.envelope", None, 'a move log needs "moves"', path="$.moves")]
             )
         ctx = self.context(env)
-        moves = self.parse_moves(env.moves)
+        try:
+            moves = self.parse_moves(env.moves)
+        except MalformedInput as err:
+            raise self.cite_input_rules(err) from None
         state = self.setup(ctx)
         return self.fold(state, moves)
 
@@ -319,6 +375,8 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         return self._report(state, applied, ())
 
     def _report(self, state: StateT, applied: int, violations: tuple[Violation, ...]) -> Report:
+        if violations:  # every fold ends here: the messages name players, not seats
+            violations = self.name_players(violations, self.context_of(state).players)
         over = not violations and self.is_over(state)
         outcome = self.outcome(self.context_of(state), self.score_state(state)) if over else None
         return Report(
@@ -344,8 +402,15 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 ]
             )
         ctx = self.context(env)
-        sheet = parse_model(self.sheet_model, env.sheet, "$.sheet")
-        return self.outcome(ctx, self.score_sheet_model(ctx, sheet))
+        try:
+            sheet = parse_model(self.sheet_model, env.sheet, "$.sheet")
+        except MalformedInput as err:
+            raise self.cite_input_rules(err) from None
+        try:
+            scored = self.score_sheet_model(ctx, sheet)
+        except IllegalMove as err:
+            raise IllegalMove(self.name_players(err.violations, ctx.players)) from None
+        return self.outcome(ctx, scored)
 
     def outcome(self, ctx: GameContext[OptionsT], scored: Scored) -> Outcome:
         categories = self.categories
@@ -370,12 +435,21 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 else:
                     total += value or 0  # as sum(v or 0): a falsy 0.0 adds int 0
             rows.append((breakdown, total, complete))
-        ranks = (
-            list(scored.ranks)
-            if scored.ranks is not None
-            else competition_ranks([(row[1], *tiebreak[seat]) for seat, row in enumerate(rows)])
-        )
         names = ctx.players
+        unchecked = tuple(scored.unchecked)
+        if scored.ranks is not None:
+            ranks = list(scored.ranks)
+        else:
+            keys = [(row[1], *tiebreak[seat]) for seat, row in enumerate(rows)]
+            ranks = competition_ranks(keys)
+            if any(None in key for key in keys):
+                held = self._held_ranks(names, keys)
+                if held:
+                    unchecked += held[1]
+                    rows = [
+                        (b, t, False if seat in held[0] else c)
+                        for seat, (b, t, c) in enumerate(rows)
+                    ]
         # Positional arguments: a frozen dataclass's __init__ is measurably cheaper that way.
         players = tuple(
             [
@@ -398,10 +472,35 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             categories,
             self.tiebreaks,
             players,
-            tuple(scored.unchecked),
+            unchecked,
             _options_json(ctx.options),
             tuple(scored.notes),
         )
+
+    def _held_ranks(
+        self, names: Sequence[str], keys: Sequence[tuple[Any, ...]]
+    ) -> tuple[set[int], tuple[Unchecked, ...]] | None:
+        """The seats whose order hangs on an unknown tiebreak value, and one ``Unchecked``
+        per such pair: they share a rank (``competition_ranks``) and are not complete."""
+        pairs = undecided_pairs(keys)
+        if not pairs:
+            return None
+        seats: set[int] = set()
+        notes = []
+        for i, j, position in pairs:
+            seats.update((i, j))
+            link = self.tiebreaks[position - 1] if 0 < position <= len(self.tiebreaks) else None
+            what = link.en if link is not None else "total"
+            unknown = [names[s] for s in (i, j) if keys[s][position] is None]
+            notes.append(
+                Unchecked(
+                    f"order of {names[i]} and {names[j]}",
+                    f"they tie before the tiebreak {what!r}, which is not known for "
+                    f"{' and '.join(unknown)}: they share a rank",
+                    link.rule if link is not None else None,
+                )
+            )
+        return seats, tuple(notes)
 
     def sheet_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return envelope_schema(self.meta.key, "sheet", self.sheet_model.model_json_schema())
@@ -413,19 +512,74 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             body["$defs"] = items.pop("$defs")
         return envelope_schema(self.meta.key, "moves", body)
 
+    @property
+    def terms_ja(self) -> Mapping[str, str]:
+        """Japanese terms for the engine's identifiers in parameter values (a colour, a
+        card kind, a move type): ``TERMS_JA`` of the game's ``messages_ja`` module."""
+        terms = self.__dict__.get("_terms_ja")
+        if terms is None:
+            module = sys.modules.get(f"engines.{self.meta.key}.messages_ja")
+            if module is None:
+                try:
+                    module = importlib.import_module(f"engines.{self.meta.key}.messages_ja")
+                except ImportError:
+                    module = None
+            from engines import available_engines, get_engine  # the registry, once
+
+            names = {key: get_engine(key).meta.name_ja for key in available_engines()}
+            terms = {**names, **CORE_TERMS_JA, **getattr(module, "TERMS_JA", {})}
+            self.__dict__["_terms_ja"] = terms
+        return terms  # type: ignore[no-any-return]
+
     def localize(self, violation: Violation, lang: str) -> str:
         """The violation's message in ``lang`` ("ja" or "en"); English when no template fits."""
         if lang == "ja":
             code = violation.code
             template = self.messages_ja.get(code) or CORE_MESSAGES_JA.get(code)
             if template is None and code.startswith("malformed."):
-                template = MALFORMED_JA
+                template = MALFORMED_TYPES_JA.get(code[len("malformed.") :], MALFORMED_JA)
             if template is not None:
-                try:
-                    return template.format(**violation.params)
-                except (KeyError, IndexError, ValueError):
-                    pass
+                params = violation.params
+                if code.startswith("malformed.") or "{where}" in template:
+                    where = where_ja(violation.path or params.get("path"), self.terms_ja)
+                    params = {**params, "where": where}
+                text = render_ja(template, params, self.terms_ja)
+                if text is not None:
+                    return text
         return violation.text
+
+    def name_players(
+        self, violations: Sequence[Violation], players: Sequence[str]
+    ) -> tuple[Violation, ...]:
+        """The violations naming players instead of seat numbers.
+
+        A 1-based ``seat`` param gets ``player`` (the name) beside it; any other param an
+        English template writes as ``seat {want}`` gets ``want_player``, and the English
+        template says ``{player}`` / ``{want_player}`` there. Japanese templates use those
+        names directly.
+        """
+        out = []
+        for v in violations:
+            params = v.params
+            if params:
+                message = v.message
+                extra: dict[str, Any] = {}
+                seat = params.get("seat")
+                if type(seat) is int and 1 <= seat <= len(players) and "player" not in params:
+                    extra["player"] = players[seat - 1]
+                    message = message.replace("seat {seat}", "{player}")
+                for name in _SEAT_FIELD.findall(message):
+                    value = params.get(name)
+                    if type(value) is int and 1 <= value <= len(players):
+                        extra[f"{name}_player"] = players[value - 1]
+                        message = message.replace(f"seat {{{name}}}", f"{{{name}_player}}")
+                if extra:
+                    v = Violation(v.code, v.rule, message, {**params, **extra}, v.index, v.path)
+            out.append(v)
+        return tuple(out)
+
+
+_SEAT_FIELD = re.compile(r"seat \{(\w+)\}")
 
 
 def envelope_schema(game: str, body_key: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -28,8 +28,15 @@ class Violation:
 
     @property
     def text(self) -> str:
+        params = self.params
+        for value in params.values():
+            if isinstance(value, Mapping):  # counts read "1 barley, 2 papyrus", not a dict
+                params = {
+                    k: _counts_en(v) if isinstance(v, Mapping) else v for k, v in params.items()
+                }
+                break
         try:
-            return self.message.format(**self.params)
+            return self.message.format(**params)
         except (KeyError, IndexError, ValueError):
             return self.message
 
@@ -53,6 +60,10 @@ class Violation:
         if self.path is not None:
             out["path"] = self.path
         return out
+
+
+def _counts_en(counts: Mapping[str, Any]) -> str:
+    return ", ".join(f"{n} {key}" for key, n in counts.items()) or "nothing"
 
 
 @dataclass(frozen=True)
@@ -191,22 +202,30 @@ class Report:
         }
 
 
+def _ahead(mine: tuple[Any, ...], other: tuple[Any, ...]) -> bool | int:
+    """Whether ``mine`` ranks above ``other``: True, False, or - when the first value that
+    would decide is unknown (None) on either side - the position of that value (an int)."""
+    for position, (a, b) in enumerate(zip(mine, other, strict=False)):
+        if a is None or b is None:
+            return position
+        if a != b:
+            return bool(a > b)
+    return False
+
+
 def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     """Standard competition ranking ("1, 2, 2, 4") by descending key tuples.
 
     Players whose whole key (total, then each tiebreak) is equal share a rank, which is how
-    every game here expresses "the rules leave a tie". ``None`` sorts below any number.
+    every game here expresses "the rules leave a tie". An unknown value (``None``) never
+    decides an order: where the first value that would separate two players is unknown,
+    neither counts as ahead of the other, so they share a rank (see ``undecided_pairs``).
+    A player's rank is 1 + the number of players certainly ahead.
     """
-
-    def norm(key: tuple[Any, ...]) -> tuple[Any, ...]:
-        return tuple((0, 0) if v is None else (1, v) for v in key)
-
     normed = [k if type(k) is tuple else tuple(k) for k in keys]
-    # Without a None, (1, v) orders and compares exactly as v does: skip the wrapping.
     for key in normed:
         if None in key:  # keys hold numbers and None; a number never equals None
-            normed = [norm(k) for k in normed]
-            break
+            return [1 + sum(_ahead(other, mine) is True for other in normed) for mine in normed]
     ranks = []
     for mine in normed:
         rank = 1
@@ -215,3 +234,16 @@ def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
                 rank += 1
         ranks.append(rank)
     return ranks
+
+
+def undecided_pairs(keys: Sequence[tuple[Any, ...]]) -> list[tuple[int, int, int]]:
+    """``(i, j, position)`` for each pair of players (i < j) whose order hangs on an unknown
+    value: equal up to ``position``, where one of them (or both) is ``None``."""
+    normed = [tuple(k) for k in keys]
+    out = []
+    for i, mine in enumerate(normed):
+        for j in range(i + 1, len(normed)):
+            verdict = _ahead(mine, normed[j])
+            if verdict is not True and verdict is not False:
+                out.append((i, j, verdict))
+    return out

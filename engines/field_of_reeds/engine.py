@@ -40,6 +40,16 @@ class FieldOfReedsEngine(GameEngine[Options, State, Move, Sheet]):
     categories = scoring.CATEGORIES
     tiebreaks = scoring.TIEBREAKS
     messages_ja = MESSAGES_JA
+    input_rules = (
+        (r"^\$\.sheet\.players\[\d+\]\.levels$", "F1"),  # a game is three levels
+        (r"\.levels\[\d+\]\.points$", "S0"),
+        (r"\.levels\[\d+\]\.distance$", "S5"),
+        (r"\.levels\[\d+\]\.djeds\.watcher$", "L7"),
+        (r"\.levels\[\d+\]\.(djeds|black_to|reused)\b", "S3"),
+        (r"^\$\.sheet\.players\[\d+\]\.shabti$", "T2"),
+        (r"^\$\.sheet\.players\[\d+\]\.total$", "S1"),
+        (r"^\$\.moves\[\d+\]\.packets\b", "F3"),
+    )
 
     def parse_moves(self, records: Sequence[Any]) -> list[Move]:
         """One pydantic call for the whole log (a third faster); on any error fall back to

@@ -159,7 +159,18 @@ def _check_deal(state: State, move: Deal) -> list[Violation]:
         ]
     sizes = {len(p) for p in move.packets}
     size = setting(state, "packet_size", 7)
-    if len(sizes) != 1 or max(sizes) > size or min(sizes) <= setting(state, "packet_end_size", 2):
+    if not state.seen and sizes != {size}:  # P5: the game's first deal, from a fresh deck
+        out.append(
+            V(
+                "deal_first_size",
+                "P5",
+                "the first deal gives each player {size} cards; a fresh level-1 deck cannot "
+                "run short (got {got})",
+                size=size,
+                got=sorted(sizes),
+            )
+        )
+    elif len(sizes) != 1 or max(sizes) > size or min(sizes) <= setting(state, "packet_end_size", 2):
         out.append(
             V(
                 "deal_size",
@@ -1271,6 +1282,8 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
         free = sum(1 for c in colours if c in ("black", B.WATCHER))
         unknown = sum(1 for c in colours if c is None)
         choice = None if move.black_to is None else move.black_to[seat]
+        guessed_at = p.sheet_guessed_at
+        guessed_now = False
         if choice is not None:
             added = choice.as_tuple()
         else:
@@ -1281,16 +1294,29 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
                     f"{name}: level {level} black-space Djeds assigned red {added[0]}, "
                     f"blue {added[1]}, yellow {added[2]} (best advantage, S3)"
                 )
-            if best.depends_on_unknown:
+            if best.guessed:
+                guessed_now = True
                 unchecked = note(
                     unchecked,
                     f"{name}: level {level} black-Djed assignment",
-                    "may depend on the level-2 table value for 4 Djeds (G6)",
+                    "the best choice hangs on the level-2 value for 4 Djeds, which is not "
+                    "printed (G6); record black_to",
                     "S3",
                 )
         sheet = (fixed[0] + added[0], fixed[1] + added[1], fixed[2] + added[2])
         bonus = scoring.djed_bonus(level, sheet, ed)  # type: ignore[arg-type]
-        if p.djeds_uncertain:
+        if guessed_now and best.depends_on_unknown:
+            bonus = None
+        if guessed_at is not None:
+            bonus = None
+            unchecked = note(
+                unchecked,
+                f"{name}: level {level} Djed bonus",
+                f"the sheet's colours hang on the level-{guessed_at} black-Djed assignment, "
+                "which is not known (G6)",
+                "S4",
+            )
+        elif p.djeds_uncertain:
             bonus = None
             unchecked = note(
                 unchecked,
@@ -1352,7 +1378,7 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
             },
             "points": p.level_play,
         }
-        if free:
+        if free and not guessed_now:  # a guessed pick is not the judge's record
             row["black_to"] = dict(zip(COLOURS, added, strict=True))
         if not p.reached:
             row["distance"] = distance
@@ -1372,6 +1398,7 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
                 level_play=0,
                 udjat=udjat,
                 breakdown={**p.breakdown, **result.points},
+                sheet_guessed_at=level if guessed_now and guessed_at is None else guessed_at,
             )
         )
     state = replace(

@@ -136,15 +136,18 @@ def movement_penalty(distance: int, edition: Edition) -> int | None:
 @dataclass(frozen=True)
 class BlackChoice:
     added: Sheet  # how many black-space Djeds go to red, blue, yellow
-    bonus: int | None  # the level's Djed bonus with that choice
-    depends_on_unknown: bool  # some other choice's value is an unknown printed value
+    bonus: int | None  # the level's Djed bonus with that choice; None when it is not known
+    depends_on_unknown: bool  # some choice's bonus this level is an unknown printed value
+    # The pick itself may be wrong: a choice's value now, or (to break a tie now) at the
+    # next level, is not printed. The sheet it leaves, and later levels' bonuses, are then
+    # a guess.
+    guessed: bool = False
 
 
-def _next_level_value(level: int, sheet: Sheet, edition: Edition) -> int:
+def _next_level_value(level: int, sheet: Sheet, edition: Edition) -> int | None:
     if level >= 3:
         return 0
-    value = djed_bonus(level + 1, sheet, edition)
-    return -1 if value is None else value
+    return djed_bonus(level + 1, sheet, edition)
 
 
 def compositions(total: int) -> list[Sheet]:
@@ -172,20 +175,36 @@ def _best_black(level: int, fixed: Sheet, black: int, edition: Edition) -> Black
     "Best advantage" = the highest Djed bonus of this level (the seed's own example picks
     the colour that scores most now); ties go to the choice worth most under the next
     level's formula, then to red before blue before yellow (a deterministic order).
+
+    An unprinted value (f(4) at level 2, G6) is never ranked as if known: when a choice's
+    bonus this level is unknown, the best bonus is unknown too (``bonus`` None); when the
+    tie between the best choices hangs on an unknown next-level value, the pick is a guess.
     """
     best: tuple[tuple[int, int, Sheet], BlackChoice] | None = None
-    unknown = False
+    unknown_now = False
+    scored = []
     for added in compositions(black):
         sheet = (fixed[0] + added[0], fixed[1] + added[1], fixed[2] + added[2])
         bonus = djed_bonus(level, sheet, edition)
+        later = _next_level_value(level, sheet, edition)
         if bonus is None:
-            unknown = True
-        key = (-1 if bonus is None else bonus, _next_level_value(level, sheet, edition), added)
+            unknown_now = True
+        scored.append((bonus, later))
+        key = (-1 if bonus is None else bonus, -1 if later is None else later, added)
         if best is None or key > best[0]:
             best = (key, BlackChoice(added, bonus, False))
     assert best is not None
     choice = best[1]
-    return BlackChoice(choice.added, choice.bonus, unknown and black > 0)
+    if black == 0:
+        return choice
+    top = choice.bonus
+    unknown_later = any(later is None for bonus, later in scored if bonus == top)
+    return BlackChoice(
+        choice.added,
+        None if unknown_now else choice.bonus,
+        unknown_now,
+        unknown_now or unknown_later,
+    )
 
 
 def brute_force_black_assignment(level: int, fixed: Sheet, black: int, edition: Edition) -> Sheet:
@@ -195,7 +214,8 @@ def brute_force_black_assignment(level: int, fixed: Sheet, black: int, edition: 
         added = tuple(colours.count(i) for i in range(3))
         sheet = tuple(f + a for f, a in zip(fixed, added, strict=True))
         bonus = djed_bonus(level, sheet, edition)  # type: ignore[arg-type]
-        key = (-1 if bonus is None else bonus, _next_level_value(level, sheet, edition), added)  # type: ignore[arg-type]
+        later = _next_level_value(level, sheet, edition)  # type: ignore[arg-type]
+        key = (-1 if bonus is None else bonus, -1 if later is None else later, added)
         if best_key is None or key > best_key:
             best_key, best_added = key, added
     return best_added  # type: ignore[return-value]

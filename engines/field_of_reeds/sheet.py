@@ -41,12 +41,14 @@ class SheetLevel(Model):
     black_to: ColourCounts | None = None
     reused: ColourCounts | None = None
     djeds_complete: bool = True  # False: some Djeds of the level are not known (S3)
-    points: int | None = 0  # None: not known (e.g. a card's printed facts were missing)
+    # Net points from cards this level; required (0 is a record, not a default), None: not
+    # known (e.g. a card's printed facts were missing).
+    points: int | None
 
 
 class SheetPlayer(Model):
     levels: list[SheetLevel] = Field(min_length=3, max_length=3)
-    shabti: int | None = Field(0, ge=0)  # None: not known (only the T2 tiebreak uses it)
+    shabti: int | None = Field(ge=0)  # required; None: not known (only T2 uses it)
     total: int | None = Field(None, ge=0)  # the score track at the end, as a cross-check
 
 
@@ -87,6 +89,7 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                 )
             )
     max_djeds = edition.get("djeds_per_player", 12)
+    problems.extend(_watcher_djed_problems(ctx, sheet))
     breakdown, tiebreak, unchecked, notes = [], [], [], []
     for seat, player in enumerate(sheet.players):
         base = f"$.sheet.players[{seat}]"
@@ -94,8 +97,25 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
         low = running or 0
         points: dict[str, int | None] = {"start": running}
         on_sheet = (0, 0, 0)
+        guessed_at: int | None = None  # the level whose black-Djed pick was a guess
         for level, row in zip(scoring.LEVELS, player.levels, strict=True):
             at = f"{base}.levels[{level - 1}]"
+            need = edition.get(f"watcher_djeds_required.{level}")
+            own = sum(row.djeds.as_tuple()) + row.djeds.black + row.djeds.watcher
+            if row.reached and row.djeds_complete and need and own < need:
+                problems.append(
+                    _v(
+                        "sheet.watcher_condition",
+                        "L11",
+                        "{player} reached the watcher space of level {level} with {own} "
+                        "own Djeds on that board; entry needs {need}",
+                        f"{at}.djeds",
+                        player=ctx.players[seat],
+                        level=level,
+                        own=own,
+                        need=need,
+                    )
+                )
             if row.reached and row.distance not in (None, 0):
                 problems.append(
                     _v(
@@ -167,15 +187,18 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                         f"{ctx.players[seat]}: level {level} black-space Djeds assigned "
                         f"red {added[0]}, blue {added[1]}, yellow {added[2]} (best advantage, S3)"
                     )
-                if choice.depends_on_unknown:
+                if choice.guessed:
                     unchecked.append(
                         Unchecked(
                             f"{ctx.players[seat]}: level {level} black-Djed assignment",
-                            "the best choice may hang on the level-2 value for 4 Djeds (G6)",
+                            "the best choice hangs on the level-2 value for 4 Djeds, which is "
+                            "not printed (G6); record black_to",
                             "field_of_reeds:S3",
-                            path=f"{at}.djeds.black",
+                            path=f"{at}.black_to",
                         )
                     )
+                    if guessed_at is None:
+                        guessed_at = level
             if row.djeds.watcher:
                 notes.append(
                     f"{ctx.players[seat]}: level-3 watcher Djed handled like a black one (G14)"
@@ -213,7 +236,18 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                         running=running,
                     )
                 )
-            if not row.djeds_complete:
+            if guessed_at is not None and guessed_at < level:
+                bonus = None
+                unchecked.append(
+                    Unchecked(
+                        f"{ctx.players[seat]}: level {level} Djed bonus",
+                        f"the sheet's colours hang on the level-{guessed_at} black-Djed "
+                        "assignment, which is not known (G6)",
+                        "field_of_reeds:S4",
+                        path=f"{at}.djeds",
+                    )
+                )
+            elif not row.djeds_complete:
                 bonus = None
                 unchecked.append(
                     Unchecked(
@@ -277,6 +311,43 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
     if problems:
         raise IllegalMove(problems)
     return Scored(breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked, notes=notes)
+
+
+def _watcher_djed_problems(ctx, sheet: Sheet) -> list[Violation]:  # noqa: ANN001
+    """A Djed on the level-3 watcher space (G14) stands where its owner's piece stood
+    (M16): only a player who reached it; and one Djed per space for everyone (L7)."""
+    out = []
+    first: int | None = None
+    for seat, player in enumerate(sheet.players):
+        row = player.levels[2]
+        if not row.djeds.watcher:
+            continue
+        at = f"$.sheet.players[{seat}].levels[2].djeds.watcher"
+        if not row.reached:
+            out.append(
+                _v(
+                    "sheet.watcher_djed_not_reached",
+                    "M16",
+                    "{player} has a Djed on the level-3 watcher space but never reached it",
+                    at,
+                    player=ctx.players[seat],
+                )
+            )
+        if first is not None:
+            out.append(
+                _v(
+                    "sheet.watcher_djed_twice",
+                    "L7",
+                    "{player} and {other} both have a Djed on the level-3 watcher space; "
+                    "a space holds one Djed",
+                    at,
+                    player=ctx.players[seat],
+                    other=ctx.players[first],
+                )
+            )
+        else:
+            first = seat
+    return out
 
 
 def sheet_of(state) -> dict:  # noqa: ANN001 - a finished State

@@ -39,6 +39,7 @@ class Player:
     reused: tuple[int, int, int] = (0, 0, 0)  # taken back from the sheet this level (Q11)
     reached: bool = False
     djeds_uncertain: bool = False  # a card with unknown facts was played this level
+    sheet_guessed_at: int | None = None  # level whose black-Djed pick hung on an unknown (G6)
     breakdown: Mapping[str, int | None] = field(default_factory=dict)
     history: tuple[Mapping[str, Any], ...] = ()  # per scored level, in the score sheet's shape
 

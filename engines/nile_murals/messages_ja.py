@@ -3,6 +3,23 @@
 English-only params (such as ``where`` or ``how``) are left out of the Japanese text.
 """
 
+# Japanese terms for identifiers in message parameters (GameEngine.localize).
+TERMS_JA = {
+    "how:after the 10th card": "10枚目のカードの後に",
+    "how:with a miss": "ミスで",
+    "how:with the last card of the game": "ゲーム最後のカードで",
+    "how:when the player stopped": "ストップを宣言して",
+    "how:": "",
+    "deck": "山札",
+    "discard": "捨て札",
+    "hand": "手札",
+    "a miss": "ミス",
+    "illegal": "置けないカード",
+    "miss": "ミス",
+    "does": "完成させる",
+    "does not": "完成させない",
+}
+
 MESSAGES_JA = {
     "game_over": "ゲームは終了しています（全カードがシートに置かれています）",
     "deal_pending": "まず各プレイヤーが山札から最初の手札を1枚引きます（{player}がまだです）",
@@ -12,8 +29,8 @@ MESSAGES_JA = {
     "card_not_in_deck": "カード{card:02d}は山札にありません",
     "card_not_in_discard": "カード{card:02d}は場札にありません",
     "card_not_in_hand": "カード{card:02d}はこのプレイヤーの手札にありません",
-    "unknown_player": "{player!r}はこのゲームの参加者ではありません",
-    "turn_already_ended": "{player}の手番はすでに終了しています（今は{actor}の手番です）",
+    "unknown_player": "「{player}」はこのゲームの参加者ではありません",
+    "turn_already_ended": "この手番は{how}すでに終了しています",
     "player_skipped": "{player}は手札がないため、山札と場札がなくなった後は手番が飛ばされます",
     "not_your_turn": "今は{actor}の手番です（{player}ではありません）",
     "ankh_draw_missing": (

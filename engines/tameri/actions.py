@@ -15,10 +15,10 @@ from engines.tameri.common import (
     add_res,
     counts,
     covers,
-    fmt,
     learn_cards,
     note,
     one,
+    pay_param,
     return_spheres,
     sphere_counts,
     step2,
@@ -37,6 +37,7 @@ from engines.tameri.components import (
     silt_yield,
 )
 from engines.tameri.state import State, res_index
+from engines.tameri.turns import is_subsequence
 from engines.tameri.weather import resolve_with_returns
 from engines.tameri.workers import advance
 
@@ -141,7 +142,7 @@ def offering(s: State, m: mv.Offering) -> Result:
                 "M15",
                 "seat {seat} does not have {res}",
                 seat=m.seat,
-                res=fmt(res),
+                res=pay_param(res),
             )
         ], None
     if m.substitution is None:
@@ -218,15 +219,22 @@ def glyph_completion(s: State, m: mv.GlyphCompletion) -> Result:
     t = s.turn
     i = m.seat - 1
     p = s.players[i]
-    if t.face_down or t.actions or t.match is True:
+    facts = s.cards.get(t.card)
+    # M17 / turn step 2: a permanent effect may be used at any time in the step, so also
+    # after the card's first action - as long as the other half can still follow (H3: top
+    # before bottom). Once a bottom action is done, completing the glyph adds nothing.
+    late = bool(t.actions) and (
+        facts is not None and facts.top is not None and not is_subsequence(t.actions, facts.top)
+    )
+    if t.face_down or t.match is True or late:
         return [
             V(
                 "glyph.completion_not_needed",
                 "H7",
-                "glyph completion only helps a revealed, unmatched card before its actions",
+                "glyph completion only helps a revealed, unmatched card while its other half "
+                "can still follow",
             )
         ], None
-    facts = s.cards.get(t.card)
     if facts is not None and facts.left is not None and not facts.left:
         return [
             V("glyph.no_left_glyph", "H7", "card {card} has no left glyph to complete", card=t.card)
@@ -369,7 +377,9 @@ def card_weather(s: State, m: mv.CardWeather) -> Result:
     s = s.but(turn=t.but(weather_used=(*t.weather_used, m.effect)))
     i = m.seat - 1
     if kind == "silt":  # M5: "gain a silt sphere from the supply"
-        errs, s = take_spheres(s, SILT, "M5", f"the weather effect of card {t.card}")
+        errs, s = take_spheres(
+            s, SILT, "M5", f"the weather effect of card {t.card}", "card_weather"
+        )
         if errs:
             return errs, None
         p = s.players[i]
@@ -410,7 +420,7 @@ def extra_weather(s: State, m: mv.ExtraWeather) -> Result:
     if m.kind == "buy_silt":
         if p.deben < 2:
             return [V("weather.extra_cost", "M6", "buying a silt sphere costs 2 deben")], None
-        errs, s = take_spheres(s, SILT, "M6", "buying a silt sphere")
+        errs, s = take_spheres(s, SILT, "M6", "buying a silt sphere", "buy_silt")
         if errs:
             return errs, None
         p = p.but(deben=p.deben - 2)
@@ -444,7 +454,8 @@ def effect(s: State, m: mv.Effect) -> Result:
     i = m.seat - 1
     pending = list(s.pending)
     if m.source == "priest_card":
-        if i != s.turn.seat or s.players[i].priest_cards < 1:
+        q = s.players[i]
+        if i != s.turn.seat or q.priest_cards < 1:
             return [
                 V(
                     "effect.no_source",
@@ -454,6 +465,17 @@ def effect(s: State, m: mv.Effect) -> Result:
                     source=m.source,
                 )
             ], None
+        if q.priest_revealed >= q.priest_cards:  # M16: each card's immediate effect once
+            return [
+                V(
+                    "effect.no_priest_card_left",
+                    "M16",
+                    "seat {seat} has revealed all {held} of their priest cards",
+                    seat=m.seat,
+                    held=q.priest_cards,
+                )
+            ], None
+        s = s.with_player(i, q.but(priest_revealed=q.priest_revealed + 1))
     elif (i, m.source) in pending:
         pending.remove((i, m.source))
     elif m.source == "building" and i == s.turn.seat and m.ref in s.players[i].buildings:
@@ -489,7 +511,7 @@ def effect(s: State, m: mv.Effect) -> Result:
         s = step2(s)
     g = m.gains
     if g.silt:  # FX4: with no silt left in the supply, the effect cannot be used
-        errs, s = take_spheres(s, (0, 0, g.silt), "FX4", f"the {m.source} effect")
+        errs, s = take_spheres(s, (0, 0, g.silt), "FX4", f"the {m.source} effect", "effect")
         if errs:
             return errs, None
     p = s.players[i]
@@ -523,7 +545,8 @@ def effect(s: State, m: mv.Effect) -> Result:
     elif g.extra_action is not None:  # M11: a pushed priest's owner acts at once, off-turn
         s = s.but(owed_actions=(*s.owed_actions, (i, g.extra_action)))
     if g.temple_advance is not None:  # FX10, free steps (A7 reading a)
-        errs, s = advance(s, i, g.temple_advance.temple, g.temple_advance.steps, "supply")
+        adv = g.temple_advance  # M7: a new priest from the pool or a moved worker
+        errs, s = advance(s, i, adv.temple, adv.steps, adv.source)
         if errs:
             return errs, None
     return [], s

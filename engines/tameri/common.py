@@ -47,7 +47,7 @@ def sphere_counts(spheres: Any) -> Spheres:
 SILT: Spheres = (0, 0, 1)
 
 
-def take_spheres(s: State, need: Spheres, rule: str, what: str) -> Result:
+def take_spheres(s: State, need: Spheres, rule: str, what: str, cause: str = "") -> Result:
     """Take spheres from the general supply (C3). Where the edition gives the box's count
     the supply is tracked and an empty one refuses the take; where it is unknown (G11) the
     setup listed the check as unchecked."""
@@ -65,6 +65,7 @@ def take_spheres(s: State, need: Spheres, rule: str, what: str) -> Result:
                         rule,
                         "{what} takes {need} {colour} sphere(s); the supply holds {have}",
                         what=what,
+                        cause=cause or what,
                         need=n,
                         colour=SPHERES[k],
                         have=have,
@@ -162,6 +163,11 @@ def farmer_space_errors(
                     )
                 ]
     return []
+
+
+def pay_param(res: tuple[int, ...]) -> dict[str, int]:
+    """Resource counts as a message parameter: {"barley": 1, "papyrus": 2} (nonzero only)."""
+    return {r: n for r, n in zip(RESOURCES, res, strict=True) if n}
 
 
 def fmt(res: tuple[int, ...]) -> str:

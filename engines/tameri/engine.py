@@ -10,7 +10,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from engines.core.editions import Edition
 from engines.core.engine import EngineMeta, GameContext, GameEngine, Scored
 from engines.core.errors import MalformedInput, SetupError
-from engines.core.parsing import Model, parse_model
+from engines.core.parsing import Model, parse_model, strict_adapter
 from engines.core.types import Unchecked, Violation
 from engines.tameri import scoring
 from engines.tameri.components import SETUP_SPHERES, SPHERES, TEMPLES
@@ -41,6 +41,19 @@ class TameriEngine(GameEngine):
     categories = scoring.CATEGORIES
     tiebreaks = scoring.TIEBREAKS
     messages_ja = MESSAGES_JA
+    input_rules = (
+        (r"^\$\.sheet\.players\[\d+\]\.play_points$", "S1"),
+        (r"\.seasons$", "F9"),  # one entry per season end
+        (r"\.seasons\[\d+\]\.final_glyph$", "S4"),
+        (r"\.seasons\[\d+\]\.building_points$", "S5"),
+        (r"\.seasons\[\d+\]\.(revealed|pharaoh_points)\b", "S6"),
+        (r"\.remaining_offerings$", "S7"),
+        (r"\.building_symbols\b", "S8"),
+        (r"\.priest_card_points$", "S9"),
+        (r"\.(hand|hand_glyph_points|hand_glyph_counts)\b", "S10"),
+        (r"\.highest_card$", "T2"),
+        (r"\.leftovers\b", "S11"),
+    )
 
     def __init__(self) -> None:
         self._last: tuple[Any, Any, Any] | None = None
@@ -212,7 +225,7 @@ class TameriEngine(GameEngine):
 MOVE_LIST = TypeAdapter(list[Move])
 CARD_LIST = TypeAdapter(list[CardFacts])
 BUILDING_LIST = TypeAdapter(list[BuildingFacts])
-TEMPLE_LENGTHS = TypeAdapter(dict[str, Annotated[int, Field(ge=4)] | None])
+TEMPLE_LENGTHS = strict_adapter(dict[str, Annotated[int, Field(ge=4)] | None])
 
 
 def edition_facts(edition: Edition) -> tuple[dict, dict, tuple]:

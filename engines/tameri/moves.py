@@ -261,6 +261,7 @@ class SphereRemoval(Model):
 class TempleAdvance(Model):
     temple: Temple
     steps: Annotated[int, Field(ge=1, le=4)]
+    source: WorkerSource = "supply"  # M7: a new priest's worker (pool, or moved from a place)
 
 
 class Gains(Model):

@@ -197,7 +197,7 @@ def weather(s: State, m: mv.Weather) -> Result:
         errs, s = check_drops(s, m, taken)
         if errs:
             return errs, None
-    errs, s = take_spheres(s, taken, "W3", "the weather drop")
+    errs, s = take_spheres(s, taken, "W3", "the weather drop", "weather_drop")
     if errs:
         return errs, None
     ramps, rivers = list(s.ramps), list(s.rivers)

@@ -36,7 +36,7 @@ class SeasonEntry(Model):
 
     revealed: ResourceCounts | None = None  # F9.4: screen contents revealed, before discards
     pharaoh_points: NonNeg | None = None  # only when the revealed counts were not written down
-    final_glyph: bool = False  # F9.2 / S4
+    final_glyph: bool  # F9.2 / S4: required, a "no" is a record too
     building_points: NonNeg | None = None  # F9.3 / S5: printed season-end texts are lost (G2)
 
 
@@ -49,22 +49,23 @@ class HandCard(Model):
 class Leftovers(Model):
     """S11: what is left in the personal supply (never the screen; L3)."""
 
-    resources: NonNeg = 0
-    deben: NonNeg = 0
-    silt: NonNeg = 0
+    resources: NonNeg
+    deben: NonNeg
+    silt: NonNeg
 
 
 class SheetPlayer(Model):
-    play_points: NonNeg = 0  # S1/S2: everything scored during turns
+    # Required (as final_glyph, building_symbols, leftovers): a field left off is not a 0.
+    play_points: NonNeg  # S1/S2: everything scored during turns
     seasons: list[SeasonEntry] = Field(min_length=SEASONS, max_length=SEASONS)
     remaining_offerings: NonNeg | None = None  # S7: total behind the screen after season 3
-    building_symbols: list[str] = Field(default_factory=list)  # S8: one entry per building
+    building_symbols: list[str]  # S8: one entry per building ([] for none)
     priest_card_points: NonNeg | None = None  # S9: card texts lost (G5)
     hand: list[HandCard] | None = None  # S10 / T2
     hand_glyph_points: NonNeg | None = None  # when the hand was not transcribed
     hand_glyph_counts: dict[str, NonNeg] | None = None  # glyph -> count over both sides
     highest_card: Annotated[int, Field(ge=1)] | None = None  # T2 when the hand was not transcribed
-    leftovers: Leftovers = Field(default_factory=Leftovers)
+    leftovers: Leftovers
 
 
 class TameriSheet(Model):
@@ -130,11 +131,23 @@ def score_sheet(ctx: GameContext, sheet: TameriSheet) -> Scored:
             )
         lo = p.leftovers
         rows[seat]["leftovers"] = scoring.leftover_points(lo.resources, lo.deben, lo.silt)
+    table_symbols = {s for p in sheet.players for s in p.building_symbols}
+    if len(table_symbols) > len(SET_POINTS) - 1:
+        violations.append(
+            _v(
+                "sheet.too_many_symbols_table",
+                "S8",
+                "{got} different building symbols over all players; the game has 7",
+                base,
+                got=len(table_symbols),
+            )
+        )
     tiebreak = _score_hands(ctx, sheet, rows, violations, unchecked)
     if violations:
         raise IllegalMove(violations)
     notes = ["S8: building sets scored by the best split (the engine's optimum; A11)."]
-    _unresolved_ties(ctx, rows, tiebreak, unchecked)
+    # A tie the highest card cannot decide (one is not on the sheet) is shared and held
+    # incomplete by the core ranking (an unknown never decides a rank).
     return Scored(breakdown=rows, tiebreak=tiebreak, unchecked=unchecked, notes=notes)
 
 
@@ -378,18 +391,3 @@ def _score_hands(ctx, sheet, rows, violations, unchecked) -> list[list[int | Non
                 )
             )
     return tiebreak
-
-
-def _unresolved_ties(ctx, rows, tiebreak, unchecked) -> None:
-    """T2 decides every tie when the highest cards are known (T3); say so when they are not."""
-    totals = [sum(v or 0 for v in r.values()) for r in rows]
-    for seat, total in enumerate(totals):
-        tied = [o for o, t in enumerate(totals) if t == total]
-        if len(tied) > 1 and any(tiebreak[o][0] is None for o in tied) and seat == tied[0]:
-            unchecked.append(
-                Unchecked(
-                    "tiebreak: " + ", ".join(ctx.players[o] for o in tied),
-                    "tied on points and the highest card in hand is not on the sheet",
-                    "tameri:T2",
-                )
-            )

@@ -81,6 +81,7 @@ class Player:
     sphinxes: tuple[int, ...] = ()
     buildings: tuple[str, ...] = ()
     priest_cards: int = 0
+    priest_revealed: int = 0  # M16: priest cards whose immediate effect was applied
     priest_card_points: int | None = None
 
     but = _but_method  # (self, **changes) -> Player: a changed copy

@@ -14,10 +14,10 @@ from engines.tameri.common import (
     counts,
     covers,
     farmer_space_errors,
-    fmt,
     merge_building,
     note,
     one,
+    pay_param,
     substitute,
     turn_checks,
     use_action,
@@ -322,7 +322,7 @@ def architect(s: State, m: mv.Architect) -> Result:
                 "M10",
                 "seat {seat} cannot pay {pay}",
                 seat=m.seat,
-                pay=fmt(pay),
+                pay=pay_param(pay),
             )
         ], None
     surcharge = max(0, b.position - p.architect)
@@ -339,7 +339,7 @@ def architect(s: State, m: mv.Architect) -> Result:
                     "building {card}: printed cost plus {surcharge} papyrus surcharge is not {pay}",
                     card=card,
                     surcharge=surcharge,
-                    pay=fmt(pay),
+                    pay=pay_param(pay),
                 )
             ], None
     else:
@@ -404,7 +404,7 @@ def priest(s: State, m: mv.Priest) -> Result:
                 "M11",
                 "seat {seat} cannot pay {pay}",
                 seat=m.seat,
-                pay=fmt(pay),
+                pay=pay_param(pay),
             )
         ], None
     p = p.but(res=add_res(p.res, pay, -1))

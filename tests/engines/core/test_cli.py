@@ -127,3 +127,16 @@ def test_a_program_error_inside_an_engine_exits_3_not_1_or_2(monkeypatch, capsys
     assert cli.main(["replay", "x.json"]) == 3
     out = json.loads(capsys.readouterr().out)
     assert out == {"ok": False, "kind": "engine_bug", "error": "KeyError: 'oops'"}
+
+
+def test_schema_piped_into_head_ends_quietly():
+    """``python -m engines schema ... | head`` closes the pipe early: no traceback."""
+    proc = subprocess.run(
+        f"{sys.executable} -m engines schema imhotep log | head -n 2",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdout.count("\n") == 2
+    assert proc.stderr == ""

@@ -150,15 +150,25 @@ def test_localize_covers_the_framework_codes_in_japanese(toy):
         toy.context(log(players=["a"]))
     assert (
         toy.localize(err.value.violations[0], "ja")
-        == "Toy のプレイ人数は2～3人です（1人ではありません）"
+        == "トイのプレイ人数は2～3人です（1人ではありません）"
     )
     with pytest.raises(MalformedInput) as err:
         toy.replay(log({"type": "add", "n": "many"}))
     text = toy.localize(err.value.violations[0], "ja")
-    assert text.startswith("$.moves[0].n: 入力の形式が正しくありません")
+    assert text == "1番目の記録の「n」：整数を記入してください"
     with pytest.raises(MalformedInput) as err:
         toy.replay({"game": "chess", "players": ["a", "b"], "moves": []})
     assert (
         toy.localize(err.value.violations[0], "ja")
-        == "この文書は 'toy' ではなく 'chess' のものです"
+        == "この文書は「toy」ではなく「chess」のものです"
     )
+
+
+def test_options_merge_over_the_preset_at_every_depth():
+    from engines.core.engine import deep_merge
+
+    preset = {"sides": {"market": "B", "temple": "B"}, "wrath": True, "order": [1, 2]}
+    merged = deep_merge(preset, {"sides": {"market": "A"}, "order": [3]})
+    assert merged == {"sides": {"market": "A", "temple": "B"}, "wrath": True, "order": [3]}
+    assert preset["sides"] == {"market": "B", "temple": "B"}  # the preset is not changed
+    assert deep_merge(preset, {"sides": None})["sides"] is None

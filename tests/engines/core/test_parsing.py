@@ -63,3 +63,42 @@ def test_unknown_move_type_is_malformed():
         parse_model(TypeAdapter(ToyMove), {"type": "fly"}, "$.moves[0]")
     assert err.value.violations[0].code == "malformed.union_tag_invalid"
     assert paths(err)[0].startswith("$.moves[0]")
+
+
+@pytest.mark.parametrize("n", [True, "2", 2.0])
+def test_a_number_is_never_read_from_another_type(n):
+    with pytest.raises(MalformedInput) as err:
+        parse_model(TypeAdapter(ToyMove), {"type": "add", "n": n}, "$.moves[0]")
+    assert paths(err) == ["$.moves[0].n"]
+
+
+def test_a_literal_of_numbers_refuses_true_although_true_equals_one():
+    from typing import Literal
+
+    from engines.core.parsing import Model
+
+    class Pick(Model):
+        level: Literal[1, 2, 3]
+
+    assert parse_model(Pick, {"level": 1}, "$").level == 1
+    with pytest.raises(MalformedInput) as err:
+        parse_model(Pick, {"level": True}, "$")
+    assert paths(err) == ["$.level"]
+
+
+def test_a_json_array_still_fills_a_tuple_but_its_items_are_strict():
+    from engines.core.parsing import Model
+
+    class Square(Model):
+        at: tuple[int, int]
+
+    assert parse_model(Square, {"at": [1, 2]}, "$").at == (1, 2)
+    with pytest.raises(MalformedInput) as err:
+        parse_model(Square, {"at": [1, "2"]}, "$")
+    assert paths(err) == ["$.at[1]"]
+
+
+def test_player_names_must_be_strings():
+    with pytest.raises(MalformedInput) as err:
+        parse_envelope({"game": "t", "players": ["a", 2], "moves": []})
+    assert paths(err) == ["$.players[1]"]

@@ -57,7 +57,14 @@ def sheet_player(levels, shabti=0):
     return {"levels": levels, "shabti": shabti}
 
 
-ARRIVE = sheet_level(True)
+# A player who reached every watcher space with the fewest Djeds entry allows (L11: 2 on
+# level 1, 3 on level 2, none on level 3): sheet (2, 2, 1) after level 2; 18 points in all
+# (1 + 2+2 + 3+2 + 4+4).
+ARRIVE_ALL = [
+    sheet_level(True, red=1, blue=1),
+    sheet_level(True, red=1, blue=1, yellow=1),
+    sheet_level(True),
+]
 VECTORS: list[dict] = []
 
 
@@ -531,12 +538,16 @@ vec(
     sheet={
         "players": [
             sheet_player(
-                [sheet_level(True, yellow=1), sheet_level(True, red=1, yellow=1, black=1), ARRIVE]
+                [
+                    sheet_level(True, blue=1, yellow=1),
+                    sheet_level(True, red=1, yellow=1, black=1),
+                    sheet_level(True),
+                ]
             ),
             sheet_player([sheet_level(False, 1), sheet_level(False, 1), sheet_level(False, 1)]),
         ]
     },
-    expect={"breakdown": {"1": {"l1_djed": 1, "l2_djed": 3}}},
+    expect={"breakdown": {"1": {"l1_djed": 2, "l2_djed": 3}}},
 )
 vec(
     "X12-judge-choice",
@@ -547,9 +558,9 @@ vec(
         "players": [
             sheet_player(
                 [
-                    sheet_level(True, yellow=1),
+                    sheet_level(True, blue=1, yellow=1),
                     sheet_level(True, red=1, yellow=1, black=1, black_to={"red": 1}),
-                    ARRIVE,
+                    sheet_level(True),
                 ]
             ),
             sheet_player([sheet_level(False, 1), sheet_level(False, 1), sheet_level(False, 1)]),
@@ -576,14 +587,14 @@ vec(
     kind="sheet",
     sheet={
         "players": [
-            sheet_player([ARRIVE, ARRIVE, ARRIVE]),
+            sheet_player(ARRIVE_ALL),
             sheet_player([sheet_level(False, 1), sheet_level(False, 2), sheet_level(False, 3)]),
             sheet_player([sheet_level(False, 3), sheet_level(False, 2), sheet_level(False, 2)]),
         ]
     },
     players=3,
     expect={
-        "totals": [10, 0, 0],
+        "totals": [18, 0, 0],
         "breakdown": {
             "1": {"l1_arrival": 2, "l2_arrival": 3, "l3_arrival": 4},
             "2": {"l1_penalty": 0, "l2_penalty": -1, "l3_penalty": 0},
@@ -598,7 +609,7 @@ vec(
     kind="sheet",
     sheet={
         "players": [
-            sheet_player([ARRIVE, ARRIVE, ARRIVE]),
+            sheet_player(ARRIVE_ALL),
             sheet_player([sheet_level(False, 4), sheet_level(False, 1), sheet_level(False, 1)]),
         ]
     },
@@ -737,11 +748,11 @@ vec(
     kind="sheet",
     sheet={
         "players": [
-            sheet_player([ARRIVE, ARRIVE, ARRIVE], shabti=25),
-            sheet_player([ARRIVE, ARRIVE, ARRIVE], shabti=0),
+            sheet_player(ARRIVE_ALL, shabti=25),
+            sheet_player(ARRIVE_ALL, shabti=0),
         ]
     },
-    expect={"ranks": [1, 2], "totals": [10, 10]},
+    expect={"ranks": [1, 2], "totals": [18, 18]},
 )
 vec(
     "Q18-djeds-first",
@@ -750,11 +761,18 @@ vec(
     kind="sheet",
     sheet={
         "players": [
-            sheet_player([sheet_level(True), sheet_level(True), sheet_level(True)], shabti=5),
-            sheet_player([sheet_level(True, red=1, points=-1), ARRIVE, ARRIVE], shabti=0),
+            sheet_player(ARRIVE_ALL, shabti=5),  # 5 Djeds
+            sheet_player(  # 6 Djeds; the card costs even out the larger Djed bonuses
+                [
+                    sheet_level(True, red=1, blue=1, yellow=1, points=-1),
+                    sheet_level(True, red=1, blue=1, yellow=1, points=-1),
+                    sheet_level(True, points=-4),
+                ],
+                shabti=0,
+            ),
         ]
     },
-    expect={"totals": [10, 10], "ranks": [2, 1]},
+    expect={"totals": [18, 18], "ranks": [2, 1]},
 )
 vec(
     "T2-shared-win",
@@ -763,8 +781,8 @@ vec(
     kind="sheet",
     sheet={
         "players": [
-            sheet_player([ARRIVE, ARRIVE, ARRIVE], shabti=2),
-            sheet_player([ARRIVE, ARRIVE, ARRIVE], shabti=2),
+            sheet_player(ARRIVE_ALL, shabti=2),
+            sheet_player(ARRIVE_ALL, shabti=2),
         ]
     },
     expect={"ranks": [1, 1]},

@@ -79,16 +79,16 @@ LEVEL = st.fixed_dictionaries(
 def test_L8_S6_score_never_below_zero_on_sheets(players, data):
     sheet_players = []
     for levels in players:
-        rows = []
-        for row in levels:
-            row = dict(row)
+        sheet_players.append({"levels": [dict(row) for row in levels], "shabti": 0})
+    for i in range(3):  # each level needs an arrival (S1)
+        sheet_players[0]["levels"][i]["reached"] = True
+    for player in sheet_players:
+        for need, row in zip((2, 3, 0), player["levels"], strict=True):
             if row["reached"]:
                 del row["distance"]
-            rows.append(row)
-        sheet_players.append({"levels": rows, "shabti": 0})
-    for i in range(3):  # each level needs an arrival (S1)
-        sheet_players[0]["levels"][i] = {**sheet_players[0]["levels"][i], "reached": True}
-        sheet_players[0]["levels"][i].pop("distance", None)
+                # L11: a watcher entry needs that many own Djeds on the board
+                djeds = row["djeds"] = dict(row["djeds"])
+                djeds["black"] += max(0, need - sum(djeds.values()))
     doc = {
         "game": "field_of_reeds",
         "players": ["A", "B", "C", "D"][: len(players)],

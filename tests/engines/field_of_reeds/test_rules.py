@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.core.errors import IllegalMove, MalformedInput
 from engines.field_of_reeds import ENGINE, scoring
 from engines.field_of_reeds.moves import CardFacts
 from engines.field_of_reeds.rules import attribute_value
@@ -241,7 +242,7 @@ def test_M10_udjat_needs_a_card_and_gives_shabti(fr):
     assert first(report, off) == ("no_udjat", "M10", 0)
 
 
-def test_M11_hand_limit_discard_goes_to_played_area(fr):
+def test_M11_Q7_hand_limit_discard_goes_to_played_area(fr):
     report, off = run(
         fr, [["a", "b", "c"], ["k", "l", "m"]], {}, [{"type": "pass", "seat": 1, "discard": ["b"]}]
     )
@@ -392,15 +393,15 @@ def test_L5_shabti_beyond_twenty_pieces(fr):
     state, _ = fr.playout(2, 5)
     sheet = {
         "players": [
-            {"levels": [{"reached": True}] * 3, "shabti": 40},
-            {"levels": [{"reached": True}] * 3, "shabti": 21},
+            {"levels": ARRIVE_ALL, "shabti": 40},
+            {"levels": ARRIVE_ALL, "shabti": 21},
         ]
     }
     outcome = ENGINE.score_sheet({"game": "field_of_reeds", "players": ["A", "B"], "sheet": sheet})
     assert [p.rank for p in outcome.players] == [1, 2]
 
 
-def test_L6_twelve_djeds_and_reuse_from_the_sheet(fr):
+def test_L6_Q11_twelve_djeds_and_reuse_from_the_sheet(fr):
     facts = {"d": card("red", 1, djed_after=1)}
     pre = fr.prelude(2, [["d"], ["k"]], facts)
     state = ENGINE.replay(fr.doc(2, pre)).final_state
@@ -415,13 +416,10 @@ def test_L6_twelve_djeds_and_reuse_from_the_sheet(fr):
     sheet = {
         "players": [
             {
-                "levels": [
-                    {"reached": True, "djeds": {"red": 13}},
-                    {"reached": True},
-                    {"reached": True},
-                ]
+                "levels": [{"reached": True, "djeds": {"red": 13}, "points": 0}, ARR2, ARR3],
+                "shabti": 0,
             },
-            {"levels": [{"reached": True}] * 3},
+            {"levels": ARRIVE_ALL, "shabti": 0},
         ]
     }
     with pytest.raises(Exception) as err:
@@ -498,11 +496,20 @@ def _sheet(rows_a, rows_b, shabti=(0, 0)):
     }
 
 
-ARR = {"reached": True}
+# Arrivals with the fewest Djeds watcher entry allows (L11: 2 on level 1, 3 on level 2):
+# sheet (2, 2, 1) after level 2, 18 points in all (1 + 2+2 + 3+2 + 4+4).
+ARR1 = {"reached": True, "djeds": {"red": 1, "blue": 1}, "points": 0}
+ARR2 = {"reached": True, "djeds": {"red": 1, "blue": 1, "yellow": 1}, "points": 0}
+ARR3 = {"reached": True, "points": 0}
+ARRIVE_ALL = [ARR1, ARR2, ARR3]
+
+
+def short(distance, points=0):
+    return {"reached": False, "distance": distance, "points": points}
 
 
 def test_S0_everyone_starts_with_one_point():
-    out = ENGINE.score_sheet(_sheet([ARR] * 3, [{"reached": False, "distance": 1}] * 3))
+    out = ENGINE.score_sheet(_sheet(ARRIVE_ALL, [short(1)] * 3))
     assert out.players[1].total == 1 and out.players[1].points("start") == 1
 
 
@@ -515,16 +522,16 @@ def test_S1_a_level_without_arrival_is_not_scored():
     with pytest.raises(Exception) as err:
         ENGINE.score_sheet(
             _sheet(
-                [{"reached": False, "distance": 1}] * 3,
-                [ARR] * 3 and [{"reached": False, "distance": 2}] * 3,
+                [short(1)] * 3,
+                [short(2)] * 3,
             )
         )
     assert "sheet.no_arrival" in [v.code for v in err.value.violations]
 
 
 def test_S2_every_arrival_of_the_round_gets_the_bonus():
-    out = ENGINE.score_sheet(_sheet([ARR] * 3, [ARR] * 3))
-    assert [p.total for p in out.players] == [10, 10]
+    out = ENGINE.score_sheet(_sheet(ARRIVE_ALL, ARRIVE_ALL))
+    assert [p.total for p in out.players] == [18, 18]
 
 
 def test_S3_black_djeds_best_advantage_and_recorded_choice():
@@ -551,7 +558,7 @@ def test_S5_penalty_from_a_known_board_distance(fr):
 
 
 def test_S6_score_floor_zero():
-    out = ENGINE.score_sheet(_sheet([ARR] * 3, [{"reached": False, "distance": 3}] * 3))
+    out = ENGINE.score_sheet(_sheet(ARRIVE_ALL, [short(3)] * 3))
     assert out.players[1].points("l1_penalty") == -1 and out.players[1].total == 0
 
 
@@ -559,15 +566,20 @@ def test_S6_score_floor_zero():
 
 
 def test_T1_highest_total_wins():
-    out = ENGINE.score_sheet(_sheet([ARR] * 3, [{"reached": False, "distance": 1}, ARR, ARR]))
+    out = ENGINE.score_sheet(_sheet(ARRIVE_ALL, [short(1), ARR2, ARR3]))
     assert [p.rank for p in out.players] == [1, 2]
 
 
 def test_T2_djeds_then_shabti_then_shared():
-    a = [{"reached": True, "djeds": {"red": 1}, "points": -1}, ARR, ARR]
-    out = ENGINE.score_sheet(_sheet(a, [ARR] * 3, shabti=(0, 9)))
-    assert [p.total for p in out.players] == [10, 10] and [p.rank for p in out.players] == [1, 2]
-    out = ENGINE.score_sheet(_sheet([ARR] * 3, [ARR] * 3, shabti=(1, 2)))
+    three = {"red": 1, "blue": 1, "yellow": 1}
+    a = [  # 6 Djeds; card costs even out the larger Djed bonuses
+        {"reached": True, "djeds": three, "points": -1},
+        {"reached": True, "djeds": three, "points": -1},
+        {"reached": True, "points": -4},
+    ]
+    out = ENGINE.score_sheet(_sheet(a, ARRIVE_ALL, shabti=(0, 9)))
+    assert [p.total for p in out.players] == [18, 18] and [p.rank for p in out.players] == [1, 2]
+    out = ENGINE.score_sheet(_sheet(ARRIVE_ALL, ARRIVE_ALL, shabti=(1, 2)))
     assert [p.rank for p in out.players] == [2, 1]
 
 
@@ -635,21 +647,32 @@ def test_V4_reorder_then_pass_without_taking(fr):
     assert all(p.hand == () for p in state.players)
 
 
-def test_every_M_L_S_T_V_rule_is_cited_by_a_test(fr):
+def test_every_numbered_rule_is_cited_by_a_test(fr):
+    """Every setup, flow, move, limit, end, scoring, tiebreak and variant rule (P F M L E S
+    T V), worked example (X) and FAQ ruling (Q) of the reference has a test: a test named
+    after it, or a vector (vectors/*.json) whose ``rule`` or ``id`` names it. The gaps (G)
+    are listed in the README with the engine's reading instead."""
+    import json
+
     reference = fr.reference_text()
-    ids = set(re.findall(r"^\| ([MLSTV]\d+) \|", reference, re.M))
+    kinds = "PFMLESTVXQ"
+    ids = set(re.findall(rf"^\| ([{kinds}]\d+) \|", reference, re.M))
+    ids |= set(re.findall(r"\*\*(M\d+)[a-d]?\.\*\*", reference))  # the play's steps (M4-M7)
     here = Path(__file__).parent
     names = " ".join(p.read_text(encoding="utf-8") for p in here.glob("test_*.py"))
-    cited = set(re.findall(r"def test_\w*?([MLSTV]\d+)", names)) | set(
-        re.findall(r"_([MLSTV]\d+)_", names)
-    )
+    cited = set(re.findall(rf"def test_\w*?([{kinds}]\d+)", names))
+    cited |= set(re.findall(rf"(?<=_)([{kinds}]\d+)(?=_)", names))
+    for vector in (here / "vectors").glob("*.json"):
+        data = json.loads(vector.read_text(encoding="utf-8"))
+        cited |= {data["rule"], data["id"].split("-")[0]}
+    assert len(ids) > 90
     assert ids <= cited, sorted(ids - cited)
 
 
 def test_S1_sheet_total_cross_check():
-    doc = _sheet([ARR] * 3, [ARR] * 3)
-    doc["sheet"]["players"][0]["total"] = 10
-    assert ENGINE.score_sheet(doc).players[0].total == 10
+    doc = _sheet(ARRIVE_ALL, ARRIVE_ALL)
+    doc["sheet"]["players"][0]["total"] = 18
+    assert ENGINE.score_sheet(doc).players[0].total == 18
     doc["sheet"]["players"][1]["total"] = 11
     with pytest.raises(Exception) as err:
         ENGINE.score_sheet(doc)
@@ -659,7 +682,7 @@ def test_S1_sheet_total_cross_check():
 
 
 def test_S0_unknown_in_game_points_are_unchecked_not_guessed():
-    doc = _sheet([{"reached": True, "points": None}, ARR, ARR], [ARR] * 3)
+    doc = _sheet([{**ARR1, "points": None}, ARR2, ARR3], ARRIVE_ALL)
     out = ENGINE.score_sheet(doc)
     assert out.players[0].points("l1_play") is None and not out.players[0].complete
     assert any(u.path == "$.sheet.players[0].levels[0].points" for u in out.unchecked)
@@ -683,3 +706,217 @@ def test_S3_unknown_card_facts_leave_djeds_and_watcher_condition_unchecked():
     assert "card g15" in items
     assert any("watcher condition" in i for i in items)
     assert any(p.points("l1_djed") is None for p in report.outcome.players)
+
+
+# ---- a sheet checks what a replay checks (issue 18, items 1 and 2) ----------------------
+
+
+def _codes(doc):
+    with pytest.raises(IllegalMove) as err:
+        ENGINE.score_sheet(doc)
+    return [(v.code, v.rule, v.path) for v in err.value.violations]
+
+
+def test_L11_sheet_arrival_needs_the_watcher_djeds_of_its_level():
+    one = {"reached": True, "djeds": {"red": 1}, "points": 0}
+    assert (
+        "sheet.watcher_condition",
+        "field_of_reeds:L11",
+        "$.sheet.players[0].levels[0].djeds",
+    ) in (_codes(_sheet([one, ARR2, ARR3], ARRIVE_ALL)))
+    two = {"reached": True, "djeds": {"red": 1, "black": 1}, "points": 0}
+    assert (
+        "sheet.watcher_condition",
+        "field_of_reeds:L11",
+        "$.sheet.players[1].levels[1].djeds",
+    ) in (_codes(_sheet(ARRIVE_ALL, [ARR1, two, ARR3])))
+    # Level 3 has no condition; Djeds the sheet marks as not all known are not counted.
+    unknown = {**one, "djeds_complete": False}
+    out = ENGINE.score_sheet(_sheet([unknown, ARR2, ARR3], ARRIVE_ALL))
+    assert not out.players[0].complete
+
+
+def test_M16_sheet_watcher_djed_only_for_a_player_who_reached_it():
+    mine = {"reached": False, "distance": 1, "djeds": {"watcher": 1}, "points": 0}
+    assert _codes(_sheet(ARRIVE_ALL, [ARR1, ARR2, mine])) == [
+        (
+            "sheet.watcher_djed_not_reached",
+            "field_of_reeds:M16",
+            "$.sheet.players[1].levels[2].djeds.watcher",
+        )
+    ]
+
+
+def test_L7_sheet_one_watcher_djed_for_everyone():
+    top = {"reached": True, "djeds": {"watcher": 1}, "points": 0}
+    assert _codes(_sheet([ARR1, ARR2, top], [ARR1, ARR2, top])) == [
+        (
+            "sheet.watcher_djed_twice",
+            "field_of_reeds:L7",
+            "$.sheet.players[1].levels[2].djeds.watcher",
+        )
+    ]
+
+
+def test_S0_sheet_card_points_are_a_record_not_a_default():
+    row = {"reached": True, "djeds": {"red": 1, "blue": 1}}  # no "points"
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(_sheet([row, ARR2, ARR3], ARRIVE_ALL))
+    assert [v.path for v in err.value.violations] == ["$.sheet.players[0].levels[0].points"]
+
+
+def test_T2_sheet_shabti_count_is_a_record_not_a_default():
+    doc = _sheet(ARRIVE_ALL, ARRIVE_ALL)
+    del doc["sheet"]["players"][1]["shabti"]
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(doc)
+    assert [v.path for v in err.value.violations] == ["$.sheet.players[1].shabti"]
+
+
+def test_S4_black_djed_whose_best_colour_is_unprinted_f4_is_unknown():
+    # Level 2 (fixed red 3, blue 1 with level 1's Djeds): the black Djed on red makes 4
+    # red Djeds, worth the unprinted f(4) (G6) - the best choice cannot be known.
+    l1 = {"reached": True, "djeds": {"red": 2}, "points": 0}
+    l2 = {"reached": True, "djeds": {"red": 1, "blue": 1, "black": 1}, "points": 0}
+    out = ENGINE.score_sheet(_sheet([l1, l2, ARR3], ARRIVE_ALL))
+    assert out.players[0].points("l2_djed") is None
+    assert out.players[0].points("l3_djed") is None  # its sheet hangs on that choice
+    assert not out.players[0].complete
+    # Recorded by the judge, the same choice is known.
+    l2_blue = {**l2, "black_to": {"blue": 1}}
+    out = ENGINE.score_sheet(_sheet([l1, l2_blue, ARR3], ARRIVE_ALL))
+    assert out.players[0].points("l2_djed") == 4 and out.players[0].complete
+
+
+def test_S3_a_tie_between_choices_broken_by_an_unprinted_value_is_a_guess():
+    # Level 1: any colour scores 1 now; on red the sheet would hold 4 red Djeds at level 2.
+    l1 = {"reached": True, "djeds": {"red": 3, "black": 1}, "points": 0}
+    out = ENGINE.score_sheet(_sheet([l1, ARR2, ARR3], ARRIVE_ALL))
+    assert out.players[0].points("l1_djed") == 4
+    assert out.players[0].points("l2_djed") is None and out.players[0].points("l3_djed") is None
+    assert any(u.path == "$.sheet.players[0].levels[0].black_to" for u in out.unchecked)
+
+
+def test_T2_unknown_shabti_never_decides_a_tie():
+    out = ENGINE.score_sheet(_sheet(ARRIVE_ALL, ARRIVE_ALL, shabti=(None, 2)))
+    assert [p.rank for p in out.players] == [1, 1]
+    assert [p.complete for p in out.players] == [False, False]
+    assert any(u.rule == "field_of_reeds:T2" for u in out.unchecked)
+    # Where the Djeds already decide, the unknown shabti count changes nothing.
+    three = {"red": 1, "blue": 1, "yellow": 1}
+    a = [
+        {"reached": True, "djeds": three, "points": -1},
+        {"reached": True, "djeds": three, "points": -1},
+        {"reached": True, "points": -4},
+    ]
+    out = ENGINE.score_sheet(_sheet(a, ARRIVE_ALL, shabti=(None, 2)))
+    assert [p.rank for p in out.players] == [1, 2] and out.players[0].complete
+
+
+def test_P5_the_first_deal_gives_seven_cards_each(fr):
+    packets = [[f"c{i}-{j}" for j in range(6)] for i in range(2)]  # 6 each: one short
+    report = ENGINE.replay(fr.doc(2, [{"type": "deal", "packets": packets, "facts": {}}]))
+    assert [(v.code, v.rule) for v in report.violations] == [
+        ("deal_first_size", "field_of_reeds:P5")
+    ]
+    packets = [[f"c{i}-{j}" for j in range(7)] for i in range(2)]
+    assert ENGINE.replay(fr.doc(2, [{"type": "deal", "packets": packets, "facts": {}}])).ok
+
+
+# ---- setup, flow and end: every numbered rule has a test (issue 18, item 6) -----------------
+
+
+def _start(players=2, **options):
+    doc = {"game": "field_of_reeds", "players": ["A", "B", "C", "D"][:players], "moves": []}
+    if options:
+        doc["options"] = options
+    return ENGINE.setup(ENGINE.context(doc))
+
+
+def test_P1_board_sides_in_any_combination():
+    for sides in (["front", "back", "front"], ["back", "back", "back"]):
+        state = _start(board_sides=sides)
+        assert list(state.ctx.options.board_sides) == sides
+    with pytest.raises(MalformedInput):
+        _start(board_sides=["front", "sideways", "front"])
+
+
+def test_P2_later_boards_are_stocked_at_their_level(fr):
+    # Resources used on level 1 are used up there; the next board starts fully stocked.
+    state, _ = fr.playout(2, 3, stop=lambda s: s.level == 2 and s.phase == "deal")
+    assert state.level == 2 and state.used_resources == frozenset() and state.spaces == {}
+
+
+def test_P3_everyone_starts_with_one_point_twelve_djeds_no_shabti():
+    state = _start(3)
+    assert [(p.points, p.supply, p.shabti, p.udjat, p.space) for p in state.players] == [
+        (1, 12, 0, 0, "start")
+    ] * 3
+
+
+def test_P4_the_first_player_listed_starts():
+    state = _start(3)
+    assert state.start_seat == 0 and state.seat_order() == [0, 1, 2]
+
+
+def test_P6_udjat_supply_of_five():
+    assert _start().udjat_supply == 5
+
+
+def test_F1_a_game_is_three_levels(fr):
+    state, _ = fr.playout(2, 1)
+    assert ENGINE.is_over(state) and state.level == 3
+    assert all(len(p.history) == 3 for p in state.players)
+
+
+def test_F3_one_packet_per_player(fr):
+    packets = [[f"c{i}-{j}" for j in range(7)] for i in range(3)]  # 3 packets, 2 players
+    report = ENGINE.replay(fr.doc(2, [{"type": "deal", "packets": packets, "facts": {}}]))
+    assert [(v.code, v.rule) for v in report.violations] == [("deal_packets", "field_of_reeds:F3")]
+
+
+def test_F4_card_acquisition_is_simultaneous_before_any_action(fr):
+    packets = [list("abcdefg"), list("hijklmn")]
+    moves = [
+        {"type": "deal", "packets": packets, "facts": {}},
+        {"type": "pick", "seat": 1, "card": "a"},
+        {"type": "pass", "seat": 1},  # seat 2 has not taken its card yet
+    ]
+    report = ENGINE.replay(fr.doc(2, moves))
+    assert report.moves_applied == 2 and report.violations[0].code == "wrong_phase"
+
+
+def test_F9_packets_pass_to_the_left_neighbour(fr):
+    packets = [list("abcdefg"), list("hijklmn"), list("opqrstu")]
+    moves = [
+        {"type": "deal", "packets": packets, "facts": {}},
+        {"type": "pick", "seat": 1, "card": "a"},
+        {"type": "pick", "seat": 2, "card": "n"},
+        {"type": "pick", "seat": 3, "card": "o"},
+    ]
+    state = ENGINE.replay(fr.doc(3, moves)).final_state
+    # Seat 2 (left of seat 1) now holds what seat 1 passed on, in the same order.
+    assert state.players[1].packet == tuple("bcdefg")
+    assert state.players[2].packet == tuple("hijklm") and state.players[0].packet == tuple("pqrstu")
+
+
+def test_E1_the_game_ends_after_level_three_scoring(fr):
+    state, log = fr.playout(3, 2)
+    assert ENGINE.is_over(state) and log[-1]["type"] == "score_level" and state.level == 3
+
+
+def test_E2_no_other_end_before_level_three_is_scored(fr):
+    state, _ = fr.playout(2, 4, stop=lambda s: s.level == 3 and s.phase == "action")
+    assert state.level == 3 and not ENGINE.is_over(state)
+
+
+def test_S0_a_shape_error_cites_the_rule_its_field_falls_under():
+    row = {"reached": True, "djeds": {"red": 1, "blue": 1}}  # no "points"
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(_sheet([row, ARR2, ARR3], ARRIVE_ALL))
+    assert [v.rule for v in err.value.violations] == ["field_of_reeds:S0"]
+    doc = _sheet(ARRIVE_ALL, ARRIVE_ALL)
+    doc["sheet"]["players"][0]["levels"] = ARRIVE_ALL[:2]  # F1: a game is three levels
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(doc)
+    assert [v.rule for v in err.value.violations] == ["field_of_reeds:F1"]

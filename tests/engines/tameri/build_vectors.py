@@ -1014,14 +1014,20 @@ add(
         "sheet": {
             "players": [
                 {
-                    "seasons": [{"revealed": {}}, {"revealed": {}}, {"revealed": {}}],
+                    "play_points": 0,
+                    "seasons": [{"revealed": {}, "final_glyph": False}] * 3,
+                    "building_symbols": [],
                     "priest_card_points": 10,
                     "hand": [{"number": 90}, {"number": 91}, {"number": 92}, {"number": 93}],
+                    "leftovers": {"resources": 0, "deben": 0, "silt": 0},
                 },
                 {
-                    "seasons": [{"revealed": {}}, {"revealed": {}}, {"revealed": {}}],
+                    "play_points": 0,
+                    "seasons": [{"revealed": {}, "final_glyph": False}] * 3,
+                    "building_symbols": [],
                     "priest_card_points": 0,
                     "hand": [{"number": 80}, {"number": 81}, {"number": 82}, {"number": 83}],
+                    "leftovers": {"resources": 0, "deben": 0, "silt": 0},
                 },
             ]
         },

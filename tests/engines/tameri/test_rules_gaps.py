@@ -255,17 +255,22 @@ def c_A11():
             "sheet": {
                 "players": [
                     {
-                        "seasons": [{"revealed": {}}] * 3,
+                        "play_points": 0,
+                        "seasons": [{"revealed": {}, "final_glyph": False}] * 3,
                         "building_symbols": ["a", "a", "b", "c"],
                         "priest_card_points": 0,
                         "hand_glyph_points": 0,
                         "highest_card": 9,
+                        "leftovers": {"resources": 0, "deben": 0, "silt": 0},
                     },
                     {
-                        "seasons": [{"revealed": {}}] * 3,
+                        "play_points": 0,
+                        "seasons": [{"revealed": {}, "final_glyph": False}] * 3,
+                        "building_symbols": [],
                         "priest_card_points": 0,
                         "hand_glyph_points": 0,
                         "highest_card": 8,
+                        "leftovers": {"resources": 0, "deben": 0, "silt": 0},
                     },
                 ]
             },
@@ -393,6 +398,9 @@ def test_japanese_messages_use_only_the_params_each_violation_carries():
                 continue  # e.g. the push-chain codes, checked through their cases
             code = node.args[0].value
             params = {k.arg for k in node.keywords}
+            # The core names the player of each seat param (GameEngine.name_players).
+            params |= {"player"} if "seat" in params else set()
+            params |= {f"{p}_player" for p in params}
             fields = {f for _, f, _, _ in string.Formatter().parse(MESSAGES_JA[code]) if f}
             assert fields <= params, (path.name, code, fields - params)
             checked += 1

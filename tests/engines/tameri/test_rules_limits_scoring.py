@@ -298,9 +298,12 @@ def _tied_sheet(hands):
     for hand in hands:
         players.append(
             {
-                "seasons": [{"revealed": {}}] * 3,
+                "play_points": 0,
+                "seasons": [{"revealed": {}, "final_glyph": False}] * 3,
+                "building_symbols": [],
                 "priest_card_points": 0,
                 "hand": [{"number": n} for n in hand],
+                "leftovers": {"resources": 0, "deben": 0, "silt": 0},
             }
         )
     return {"game": "tameri", "players": P4[: len(hands)], "sheet": {"players": players}}

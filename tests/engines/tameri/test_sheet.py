@@ -22,6 +22,10 @@ def player(**over):
         "leftovers": {"resources": 0},
     }
     base.update(over)
+    # The sheet requires these (a field left off is not a 0); the tests name only what
+    # they are about.
+    base["seasons"] = [{"final_glyph": False, **season} for season in base["seasons"]]
+    base["leftovers"] = {"resources": 0, "deben": 0, "silt": 0, **base["leftovers"]}
     return base
 
 
@@ -206,3 +210,57 @@ def test_S10_glyph_counts_per_type_score_the_most_common():
         hand=None, hand_glyph_counts={"a": 1, "b": 1, "c": 1, "d": 1, "e": 1}, highest_card=9
     )
     assert violation(sheet(many, player(numbers=(5, 6, 7, 8))))[0] == "sheet.too_many_glyphs"
+
+
+# ---- a sheet checks what the rules check; unknown is not zero (issue 18, items 1 and 2) ----
+
+
+def test_S8_at_most_7_symbols_over_the_whole_table():
+    a = player(building_symbols=list("abcde"))
+    b = player(numbers=(5, 6, 7, 8), building_symbols=list("defghi"))
+    assert violation(sheet(a, b)) == (
+        "sheet.too_many_symbols_table",
+        "tameri:S8",
+        "$.sheet.players",
+    )
+
+
+@pytest.mark.parametrize(
+    "field, path",
+    [
+        ("play_points", "$.sheet.players[0].play_points"),
+        ("building_symbols", "$.sheet.players[0].building_symbols"),
+        ("leftovers", "$.sheet.players[0].leftovers"),
+        ("final_glyph", "$.sheet.players[0].seasons[1].final_glyph"),
+    ],
+)
+def test_S1_S4_S8_S11_a_field_left_off_is_not_scored_as_0(field, path):
+    doc = sheet(player(), player(numbers=(5, 6, 7, 8)))
+    row = doc["sheet"]["players"][0]
+    if field == "final_glyph":
+        del row["seasons"][1]["final_glyph"]
+    else:
+        del row[field]
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(doc)
+    assert [v.path for v in err.value.violations] == [path]
+
+
+def test_T2_a_missing_highest_card_never_decides_a_tie():
+    a = player(hand=None, hand_glyph_points=0)  # highest card not written
+    b = player(hand=None, hand_glyph_points=0, highest_card=40)
+    out = ENGINE.score_sheet(sheet(a, b))
+    assert [p.total for p in out.players] == [10, 10]
+    assert [p.rank for p in out.players] == [1, 1]
+    assert [p.complete for p in out.players] == [False, False]
+    assert any(u.rule == "tameri:T2" for u in out.unchecked)
+
+
+def test_S11_a_shape_error_cites_the_rule_its_field_falls_under():
+    doc = sheet(player(), player(numbers=(5, 6, 7, 8)))
+    del doc["sheet"]["players"][1]["leftovers"]
+    with pytest.raises(MalformedInput) as err:
+        ENGINE.score_sheet(doc)
+    assert [(v.path, v.rule) for v in err.value.violations] == [
+        ("$.sheet.players[1].leftovers", "tameri:S11")
+    ]

@@ -1,0 +1,351 @@
+"""Every violation code of every engine, rendered in both languages (issue 18, item 5).
+
+The codes are read from the engines' sources (every call that builds a violation from a
+literal code, a rule id and an English template) and from their Japanese catalogues, so a
+new code is covered the day it is written. Each is rendered with realistic parameters - the
+kinds of values the engine passes (identifiers such as ``"red"`` or ``"season_end"``,
+0-based ships and squares, lists) - for players with Japanese names, then:
+
+- the Japanese text must come from a Japanese template (no English fallback), with every
+  placeholder filled, and show no ASCII word but rule ids and printed ids (``B9``, ``g15``)
+  and no Python value (``['yellow']``, ``None``, quotes);
+- the English text must have every placeholder filled.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from engines import available_engines, get_engine
+from engines.core.messages_ja import CORE_MESSAGES_JA, MALFORMED_TYPES_JA
+from engines.core.types import Violation
+
+ENGINES_DIR = Path(__file__).resolve().parents[2] / "engines"
+PLAYERS = ("愛子", "健太", "千恵", "大輔")
+CODE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
+RULE = re.compile(r"^([a-z_]+:)?[A-Z]{1,3}\d+[a-z]?(\.\d+)?$")
+PLACEHOLDER = re.compile(r"\{(\w+)")
+
+# Realistic values by parameter name: what the engines pass (identifiers, 0-based
+# positions, lists), per game where the same name means different things.
+COMMON = {
+    "n": 3,
+    "got": 2,
+    "want": 4,
+    "have": 1,
+    "need": 2,
+    "count": 4,
+    "total": 9,
+    "limit": 3,
+    "level": 2,
+    "max": 12,
+    "min": 1,
+    "left": 1,
+    "expected": 3,
+    "known": 2,
+    "value": 5,
+    "seat": 2,
+    "points": -2,
+    "running": 1,
+    "computed": 7,
+    "distance": 2,
+    "season": 2,
+    "prev": 1,
+    "before": 3,
+    "after": 1,
+    "number": 42,
+    "lo": 2,
+    "hi": 4,
+    "k": 3,
+    "i": 2,
+    "size": 7,
+    "excess": 1,
+    "hand": 4,
+    "own": 1,
+    "free": 1,
+    "d": 3,
+    "space": 3,
+    "player": "千恵",
+    "other": "健太",
+    "actor": "大輔",
+    "game": "imhotep",
+    "game_ja": "イムホテップ",
+    "name": "default",
+    "known_list": ["default"],
+    "preset": "all-b",
+    "ge": 0,
+    "le": 5,
+    "gt": 0,
+    "lt": 6,
+    "min_length": 1,
+    "max_length": 3,
+    "w": 6,
+    "held": 2,
+    "how": "with a miss",
+}
+BY_GAME = {
+    "core": {"known": "standard, all-b", "got": "chess", "want": "imhotep", "name": "promo"},
+    "imhotep": {
+        "card": "sail",
+        "cards": ["sail", "lever"],
+        "site": "temple",
+        "ship": 2,
+        "ships": [4, 3, 3, 2],
+        "space": 1,
+        "capacity": 3,
+        "load": 1,
+        "min_load": 2,
+        "sled": 4,
+        "order": [2, 0, 1],
+        "occupied": [0, 1, 2],
+        "pyramid": 0,
+        "column": 2,
+        "field": "points",
+        "printed": 3,
+        "given": 4,
+        "key": "pyramid_a.points.3",
+        "value": 4,
+        "keep": "hammer",
+        "pair": ["hammer", "chisel"],
+        "used": 31,
+        "monument": "burial",
+        "deck": 2,
+        "held": 3,
+        "expected": "Ben",
+        "got": "Chie",
+    },
+    "nile_murals": {
+        "card": 37,
+        "prev": 25,
+        "source": "discard",
+        "owed": 1,
+        "said": "a miss",
+        "verdict": "a miss",
+        "does": "does not",
+        "player": "千恵",
+        "value": 3,
+    },
+    "terra_pyramides": {
+        "sq": [2, 4],
+        "target": [1, 4],
+        "nearer": [1, 3],
+        "colour": "blue",
+        "c": "red",
+        "kind": "oasis",
+        "field": "horus_track",
+        "track": "horus",
+        "what": "coin",
+        "start": 3,
+        "end": 7,
+        "stairs": "left",
+        "reading": "along_stair_direction",
+        "actual": "foundation",
+        "claimed": "pyramid",
+        "shown": "grey",
+        "axis": "vertical",
+        "key": "board.map",
+        "card": "oasis",
+        "stack": 1,
+        "coins": 2,
+        "price": 3,
+        "paid": 1,
+        "steps": 2,
+        "seen": 2,
+        "want": "grey",
+    },
+    "tameri": {
+        "res": "barley",
+        "card": "B9",
+        "colour": "silt",
+        "ramp": 2,
+        "kind": "sun",
+        "field": "flax_1",
+        "space": 3,
+        "source": "priest",
+        "action": "farmer",
+        "done": "merchant",
+        "fields": ["top", "weather"],
+        "tile": 4,
+        "landed": 1,
+        "cost": 2,
+        "neg": "not ",
+        "phase": "nile",
+        "move": "season_end",
+        "pos": 3,
+        "pay": {"barley": 1, "papyrus": 2},
+        "surcharge": 1,
+        "what": "the weather drop",
+        "cause": "weather_drop",
+        "name": "glyphs",
+        "want": 3,
+        "temple": "amun",
+    },
+    "field_of_reeds": {
+        "card": "g15",
+        "first": "g3",
+        "last": "g9",
+        "space": "s12",
+        "a": "s3",
+        "b": "s4",
+        "cost": ["yellow", "black"],
+        "icons": ["red", "blue"],
+        "choice": "yellow",
+        "colour": "blue",
+        "field": "distance",
+        "logged": "red",
+        "known": "blue",
+        "phase": "action",
+        "move": "score_level",
+        "icon": 2,
+        "current": 3,
+    },
+}
+# Where one name means different things in different codes of a game.
+BY_CODE = {
+    ("field_of_reeds", "cannot_pay_shabti"): {"cost": 2},
+    ("field_of_reeds", "cannot_pay_points"): {"cost": 2},
+    ("imhotep", "sheet.player_count"): {"got": 3},
+    ("imhotep", "sequence.unexpected"): {
+        "got": "load",
+        "expected": "the Temple-B reward of the next visible stone",
+    },
+    ("imhotep", "sequence.wrong_player"): {"got": "千恵", "expected": "健太"},
+    ("imhotep", "printed.contradicts"): {"key": "pyramid_a.points.3"},
+    ("terra_pyramides", "sheet_players"): {"want": 3},
+    ("terra_pyramides", "sheet_name"): {"want": "千恵", "got": "大輔"},
+    ("terra_pyramides", "setup_foundations"): {"want": 4},
+    ("terra_pyramides", "surround_bonus_mismatch"): {"want": 2, "got": 1},
+    ("terra_pyramides", "block_colour_supply"): {"colour": "grey"},
+    ("terra_pyramides", "edition.bad_value"): {"key": "supply.blocks", "want": 20},
+    ("terra_pyramides", "out_of_order"): {"move": "build", "phase": "place"},
+}
+# What the judge typed and the message quotes back as it was written (an unknown preset,
+# edition, game or printed-value name) may stay as written.
+VERBATIM = {"preset", "name", "got", "known"}  # in the framework's own codes
+VERBATIM_ANY = {"key"}  # a printed value's key, as the judge's document names it
+# Printed ids and rule ids may stay in Latin letters (B9, g15, s12, M16); so may "X" of a
+# card value (X+1), the board sides A and B as printed, and the file format's name.
+ALLOWED = re.compile(r"^(?:[A-Za-z]{1,2}\d+[a-z]?|X|A|B|JSON)$")
+ASCII_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _violation_args(code, rule, message) -> bool:
+    if not (isinstance(code, ast.Constant) and isinstance(code.value, str)):
+        return False
+    if not CODE.match(code.value) or "." not in code.value and "_" not in code.value:
+        return False
+    rule_ok = isinstance(rule, ast.JoinedStr | ast.Name | ast.Call | ast.Subscript) or (
+        isinstance(rule, ast.Constant)
+        and (rule.value is None or (isinstance(rule.value, str) and RULE.match(rule.value)))
+    )
+    return rule_ok and isinstance(message, ast.Constant) and isinstance(message.value, str)
+
+
+def codes_in(source: Path) -> list[tuple[str, str, set[str]]]:
+    """(code, English template, parameter names) of each violation built in ``source``."""
+    out = []
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        # (code, rule, message, ...) or, in some sheet helpers, (path, code, rule, message)
+        for start in (0, 1):
+            args = node.args[start : start + 3]
+            if len(args) == 3 and _violation_args(*args):
+                break
+        else:
+            continue
+        code, _, message = args
+        text = message.value
+        params = {k.arg for k in node.keywords if k.arg and k.arg not in ("path", "index")}
+        for extra in node.args[start + 3 :]:
+            if isinstance(extra, ast.Dict):
+                params |= {k.value for k in extra.keys if isinstance(k, ast.Constant)}
+        params |= set(PLACEHOLDER.findall(text))
+        out.append((code.value, text, params))
+    return out
+
+
+def cases():
+    found = []
+    for key in ["core", *available_engines()]:
+        seen: dict[str, list[tuple[str, set[str]]]] = {}
+        for source in sorted((ENGINES_DIR / key).glob("*.py")):
+            if source.name == "messages_ja.py":
+                continue
+            for code, text, params in codes_in(source):
+                seen.setdefault(code, []).append((text, params))
+        catalogue = CORE_MESSAGES_JA if key == "core" else get_engine(key).messages_ja
+        for code in catalogue:
+            seen.setdefault(code, [])
+        for code, variants in sorted(seen.items()):
+            for n, (text, params) in enumerate(variants or [(None, set())]):
+                found.append(pytest.param(key, code, text, params, id=f"{key}:{code}:{n}"))
+    for kind in MALFORMED_TYPES_JA:
+        found.append(pytest.param("core", f"malformed.{kind}", None, set(), id=f"malformed.{kind}"))
+    return found
+
+
+def sample(key: str, code: str, names: set[str], template_ja: str | None) -> dict:
+    wanted = set(names) | set(PLACEHOLDER.findall(template_ja or ""))
+    # supplied by the core from the seats
+    wanted = {w for w in wanted if w in names or not (w.endswith("player") or w == "where")}
+    values = {}
+    for name in sorted(wanted):
+        base = name.split("+")[0]
+        if base in BY_CODE.get((key, code), {}):
+            values[base] = BY_CODE[(key, code)][base]
+        elif base in BY_GAME.get(key, {}):
+            values[base] = BY_GAME[key][base]
+        elif base in COMMON:
+            values[base] = COMMON[base]
+        else:
+            raise AssertionError(f"{key}: no sample value for parameter {base!r}")
+    return values
+
+
+@pytest.mark.parametrize("key, code, english, names", cases())
+def test_every_code_renders_in_japanese_and_english(key, code, english, names):
+    engine = get_engine("imhotep" if key == "core" else key)
+    if key == "core":
+        template = CORE_MESSAGES_JA.get(code)
+        if template is None and code.startswith("malformed."):
+            template = MALFORMED_TYPES_JA.get(code.removeprefix("malformed."))
+    else:
+        template = engine.messages_ja.get(code)
+    assert template is not None, f"{key}: {code} has no Japanese template (English fallback)"
+    params = sample(key, code, names, template)
+    path = None
+    if code.startswith("malformed."):
+        path = "$.moves[3].ship"
+        params = {
+            **params,
+            "path": path,
+            "detail": "Input should be a valid integer",
+            "ge": 0,
+            "le": 5,
+            "gt": 0,
+            "lt": 6,
+            "min_length": 1,
+            "max_length": 3,
+            "expected": "'A' or 'B'",
+            "expected_tags": "'load', 'sail'",
+        }
+    violation = Violation(code, f"{key}:M1", english or code, params, path=path)
+    (violation,) = engine.name_players([violation], PLAYERS)
+    ja = engine.localize(violation, "ja")
+    en = engine.localize(violation, "en")
+    assert ja != en, f"{key}: {code} falls back to English: {en}"
+    for text in (ja, en):
+        assert "{" not in text and "}" not in text, f"{key}: {code}: unfilled placeholder: {text}"
+    verbatim = set()
+    for name in (VERBATIM if key == "core" else set()) | VERBATIM_ANY:
+        if name in params:
+            verbatim |= set(ASCII_WORD.findall(str(params[name])))
+    leftovers = [w for w in ASCII_WORD.findall(ja) if not ALLOWED.match(w) and w not in verbatim]
+    assert not leftovers, f"{key}: {code}: English in Japanese text {leftovers}: {ja}"
+    for mark in ("'", '"', "[", "]"):
+        assert mark not in ja, f"{key}: {code}: a Python value in Japanese text: {ja}"
