@@ -66,12 +66,23 @@ def metric_label(name: str):
 
 
 def format_metric(value) -> str:
+    """The one way a standings number is printed (public pages, player pages, console):
+    whole numbers as they are, others as decimals with at most two places (3/2 → 1.5,
+    1/3 → 0.33); ``exact_metric`` gives the exact fraction for a hover title."""
     number = sel.metric_number(value)
     if number is None:
         return "–"
     if isinstance(number, int) or number.denominator == 1:
         return str(int(number))
-    return f"{float(number):.2f}"
+    return f"{float(number):.2f}".rstrip("0").rstrip(".")
+
+
+def exact_metric(value) -> str:
+    """The exact value when the decimal rounds it ("1/3"), else ""."""
+    number = sel.metric_number(value)
+    if number is None or isinstance(number, int) or number.denominator == 1:
+        return ""
+    return f"{number.numerator}/{number.denominator}"
 
 
 def _live(path: str, version: str, language: str) -> dict:
