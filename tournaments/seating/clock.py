@@ -170,6 +170,10 @@ def clock_note_time_up(*, round_id: int, now: dt.datetime | None = None) -> list
     """Log "time is up" for the round and for each table with extra time whose deadline
     has passed, once per deadline. Returns what was logged (``round``, ``table 3``)."""
     now = now or timezone.now()
+    # the board calls this on every poll: look before taking the row lock
+    seen = RoundClock.objects.filter(round_id=round_id).first()
+    if seen is None or seen.deadline is None or seen.deadline > now:
+        return []
     clock = RoundClock.objects.select_for_update().filter(round_id=round_id).first()
     if clock is None or clock.deadline is None:
         return []
