@@ -12,6 +12,7 @@ from tournaments.events.models import (
     Registration,
     Round,
     RoundBye,
+    RoundClock,
     Seat,
     Table,
 )
@@ -27,7 +28,7 @@ class RegistrationInline(admin.TabularInline):
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
-    fields = ["number", "game_key", "status", "published_at", "closed_at"]
+    fields = ["number", "game_key", "status", "is_final", "published_at", "closed_at"]
     show_change_link = True
 
 
@@ -115,6 +116,12 @@ class EventRoleAdmin(admin.ModelAdmin):
 class RoundByeAdmin(admin.ModelAdmin):
     list_display = ["round", "registration", "points"]
     raw_id_fields = ["registration"]
+
+
+@admin.register(RoundClock)
+class RoundClockAdmin(admin.ModelAdmin):
+    list_display = ["round", "started_at", "deadline", "paused_remaining"]
+    raw_id_fields = ["round"]
 
 
 @admin.register(League)

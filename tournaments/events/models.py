@@ -223,6 +223,8 @@ class Round(models.Model):
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    # The final table(s): the top of the standings after the last regular round.
+    is_final = models.BooleanField(_("final"), default=False)
 
     class Meta:
         db_table = "tournaments_round"  # the table it had before the split into apps
@@ -461,3 +463,41 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} @ {self.event}"
+
+
+class RoundClock(models.Model):
+    """A round's timer, stored as data so it survives restarts: pages count down from a
+    deadline the server gives them.
+
+    Running: ``deadline`` set, ``paused_remaining`` null. Paused: ``deadline`` null,
+    ``paused_remaining`` the seconds left. ``table_extra`` gives single tables extra
+    seconds beyond the round's time ({table number: seconds}). ``time_up_logged`` records
+    which deadlines already have their "time is up" entry in the action log
+    ({"round": iso deadline, "tables": {number: iso deadline}}), so it is logged once.
+    The reading of the clock is ``tournaments.events.clock``; the writes are
+    ``tournaments.seating.clock``.
+    """
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="clock")
+    duration_seconds = models.PositiveIntegerField(_("round length (seconds)"))
+    started_at = models.DateTimeField(_("started at"))
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    paused_remaining = models.IntegerField(_("seconds left while paused"), null=True, blank=True)
+    extensions = models.JSONField(_("extensions"), default=list, blank=True)  # [seconds, ...]
+    table_extra = models.JSONField(_("extra time per table"), default=dict, blank=True)
+    time_up_logged = models.JSONField(default=dict, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("round clock")
+        verbose_name_plural = _("round clocks")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deadline__isnull=False, paused_remaining__isnull=True)
+                | Q(deadline__isnull=True, paused_remaining__isnull=False),
+                name="round_clock_running_xor_paused",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: clock"

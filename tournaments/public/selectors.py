@@ -21,7 +21,15 @@ from fractions import Fraction
 from django.db.models import Prefetch
 
 from tournaments.events.kana import name_matches, sort_key
-from tournaments.events.models import Event, EventSummary, Registration, Round, Seat, Table
+from tournaments.events.models import (
+    Event,
+    EventSummary,
+    Registration,
+    Round,
+    RoundClock,
+    Seat,
+    Table,
+)
 from tournaments.events.release import (
     IMMEDIATE,
     ON_CLOSE,
@@ -103,6 +111,8 @@ class RoundView:
     published_at: object
     tables: list[TableView] = field(default_factory=list)
     results_hidden: bool = False  # after the standings freeze, or on_close and not closed
+    is_final: bool = False
+    clock: RoundClock | None = None  # read with events.clock.clock_view at render time
 
     @property
     def confirmed_tables(self) -> int:
@@ -126,6 +136,30 @@ class EventData:
     frozen_after: int | None
     policy: str = IMMEDIATE
     _histories: dict | None = field(default=None, repr=False)
+    _latest: tuple | None = field(default=None, repr=False)
+    _final_order: list | None = field(default=None, repr=False)
+
+    @property
+    def finished(self) -> bool:
+        return self.event.status == Event.Status.FINISHED
+
+    @property
+    def latest_snapshot(self) -> StandingsSnapshot | None:
+        """The latest standings the public may see (read once per EventData)."""
+        if self._latest is None:
+            self._latest = (standings_snapshot(self.event, self.frozen_after, policy=self.policy),)
+        return self._latest[0]
+
+    @property
+    def final_order(self) -> list:
+        """A finished event's final order (``seating.finals.Placing``), players who
+        dropped out left out; empty before the finish."""
+        if self._final_order is None:
+            from tournaments.seating.finals import final_order
+
+            order = final_order(self.event) if self.finished else []
+            self._final_order = [p for p in order if p.registration in self.people]
+        return self._final_order
 
     @property
     def games(self) -> list[str]:
@@ -152,8 +186,11 @@ class EventData:
         return self._histories
 
 
-def _hidden(rnd: Round, frozen: int | None, policy: str) -> bool:
-    return (frozen is not None and rnd.number > frozen) or not results_released(rnd.status, policy)
+def _hidden(rnd: Round, frozen: int | None, policy: str, finished: bool = False) -> bool:
+    """The standings freeze (a final played "silent") hides results until the event is
+    finished; the release policy always applies."""
+    frozen_out = frozen is not None and rnd.number > frozen and not finished
+    return frozen_out or not results_released(rnd.status, policy)
 
 
 def event_data(event: Event) -> EventData:
@@ -168,9 +205,11 @@ def event_data(event: Event) -> EventData:
             Prefetch("tables__seats", queryset=seats),
         )
     )
+    finished = event.status == Event.Status.FINISHED
     released_table_ids = [
-        t.pk for r in rounds if not _hidden(r, frozen, policy) for t in r.tables.all()
+        t.pk for r in rounds if not _hidden(r, frozen, policy, finished) for t in r.tables.all()
     ]
+    clocks = {c.round_id: c for c in RoundClock.objects.filter(round__in=rounds)}
     results = {
         s.table_id: s
         for s in ResultSubmission.objects.filter(
@@ -191,7 +230,9 @@ def event_data(event: Event) -> EventData:
             rnd.status,
             rnd.effective_game_key,
             rnd.published_at,
-            results_hidden=_hidden(rnd, frozen, policy),
+            results_hidden=_hidden(rnd, frozen, policy, finished),
+            is_final=rnd.is_final,
+            clock=clocks.get(rnd.pk),
         )
         for table in rnd.tables.all():
             table_seats = []

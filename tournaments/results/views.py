@@ -21,7 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engines
 from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
-from tournaments.events.models import Registration, Table
+from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
+from tournaments.events.models import Registration, Round, RoundClock, Table
 from tournaments.results.forms import move_types, sheet_form
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import (
@@ -72,14 +73,31 @@ def submission_json(sub: ResultSubmission | None) -> dict[str, Any] | None:
     }
 
 
+def table_clock(table: Table) -> ClockView | None:
+    """The round clock as this table sees it (with its extra time), while in play."""
+    if table.round.status != Round.Status.PUBLISHED:
+        return None
+    view = clock_view(RoundClock.objects.filter(round_id=table.round_id).first(), table.number)
+    return None if view.state == NOT_STARTED else view
+
+
 def table_state(table: Table) -> dict[str, Any]:
     from tournaments.results.selectors import latest_version
 
+    clock = table_clock(table)
     return {
         "table": table.pk,
         "table_status": table.status,
         "latest_version": latest_version(table.pk),
         "current": submission_json(table_current(table)),
+        "clock": None
+        if clock is None
+        else {
+            "state": clock.state,
+            "deadline_ms": clock.deadline_ms,
+            "remaining": clock.remaining,
+            "display": clock.display,
+        },
     }
 
 
@@ -114,6 +132,7 @@ def _page(request, token=None, table_id=None):
             "storageKey": f"referee-table-{table.pk}",
         },
         "is_staff_actor": actor.is_event_staff(table.round.event_id),
+        "clock": table_clock(table),
     }
     return render(request, "judge/table.html", context)
 

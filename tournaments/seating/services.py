@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.events.access import Actor
-from tournaments.events.models import Registration, Round, RoundBye, Seat, Table
+from tournaments.events.models import Event, Registration, Round, RoundBye, Seat, Table
 from tournaments.events.selectors.event_config import (
     allowed_table_sizes,
     event_config,
@@ -64,6 +65,27 @@ def _bump_public(event_id: int) -> None:
 
 
 @transaction.atomic
+def round_create(*, event_id: int, actor: Actor = SYSTEM) -> Round:
+    """The next round, as a draft. Refused once the event is finished, once a final has
+    been created (the final is the last round) and while a round is still open."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if event.status == Event.Status.FINISHED:
+        raise SeatingServiceError(_("The event is finished: no more rounds."))
+    rounds = Round.objects.filter(event=event)
+    if rounds.filter(is_final=True).exists():
+        raise SeatingServiceError(_("The final is the last round: no round follows it."))
+    open_round = rounds.exclude(status=Round.Status.CLOSED).order_by("number").first()
+    if open_round is not None:
+        raise SeatingServiceError(
+            _("Close round %(n)d before creating the next one.") % {"n": open_round.number}
+        )
+    number = (rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    rnd = Round.objects.create(event=event, number=number)
+    _log(actor, rnd, "round_created", round=number)
+    return rnd
+
+
+@transaction.atomic
 def round_seat(
     *,
     round_id: int,
@@ -82,6 +104,10 @@ def round_seat(
     rnd = _locked_round(round_id)
     if rnd.status != Round.Status.DRAFT:
         raise SeatingServiceError(f"round {rnd.number} is {rnd.status}; only a draft is seated")
+    if rnd.is_final:
+        raise SeatingServiceError(
+            _("The final is seated from the standings (top cut); it is not drawn again.")
+        )
     config = event_config(rnd.event)
     seeding = config["round1_seeding"] if rnd.number == 1 else "standings"
     if mode is None:
@@ -114,7 +140,7 @@ def round_seat(
     if game_key != rnd.game_key:
         rnd.game_key = game_key
         rnd.save(update_fields=["game_key"])
-    record, _ = RoundSeatingRecord.objects.update_or_create(
+    record, _created = RoundSeatingRecord.objects.update_or_create(
         round=rnd,
         defaults={
             "mode": mode,
@@ -184,11 +210,22 @@ def _refresh_record(rnd: Round, actor: Actor, action: str, **data) -> RoundSeati
         )
     weights = PenaltyWeights(**{k: v for k, v in record.weights.items() if k != "repeat"})
     breakdown = dict(record.breakdown or {})
+    before = breakdown.get("total")
     breakdown.update(round_cost(rnd, weights, record.mode))
     record.breakdown = breakdown
     record.manual_changes += 1
     record.save()
-    _log(actor, rnd, action, round=rnd.number, repeats=breakdown["total"]["repeats"], **data)
+    record.cost_before = before  # the round's total cost before this change (for the page)
+    _log(
+        actor,
+        rnd,
+        action,
+        round=rnd.number,
+        repeats=breakdown["total"]["repeats"],
+        cost_before=before,
+        cost_after=breakdown["total"],
+        **data,
+    )
     if rnd.status != Round.Status.DRAFT:
         _bump_public(rnd.event_id)
     return record
@@ -284,6 +321,72 @@ def table_reseat(
 
 
 @transaction.atomic
+def seat_move(
+    *, round_id: int, registration_id: int, table_number: int, actor: Actor = SYSTEM
+) -> RoundSeatingRecord:
+    """Move one player (seated, on a bye or not seated) to the last seat of another table.
+
+    Both tables must keep a size the game allows; the table left behind closes up its
+    seats (the start player stays first). Refused at tables with a result."""
+    rnd = _locked_round(round_id)
+    if rnd.status == Round.Status.CLOSED:
+        raise SeatingServiceError("a closed round cannot change")
+    registration = (
+        Registration.objects.filter(event_id=rnd.event_id, pk=registration_id)
+        .exclude(status=Registration.Status.DROPPED)
+        .first()
+    )
+    if registration is None:
+        raise SeatingServiceError(_("That player is not active in this event."))
+    target = Table.objects.filter(round=rnd, number=table_number).first()
+    if target is None:
+        raise SeatingServiceError(
+            _("Round %(n)d has no table %(t)s.") % {"n": rnd.number, "t": table_number}
+        )
+    seat = Seat.objects.select_related("table").filter(round=rnd, registration=registration).first()
+    if seat is not None and seat.table_id == target.pk:
+        raise SeatingServiceError(_("The player already sits at that table."))
+    game = target.game_key or round_game_key(rnd)
+    sizes = allowed_table_sizes(rnd.event, game)
+    target_ids = list(target.seats.order_by("position").values_list("registration_id", flat=True))
+    if len(target_ids) + 1 not in sizes:
+        raise SeatingServiceError(
+            _("Table %(t)d would seat %(n)d; tables seat %(sizes)s.")
+            % {"t": target.number, "n": len(target_ids) + 1, "sizes": sorted(sizes)}
+        )
+    touched = [target]
+    if seat is not None:
+        source = seat.table
+        left = list(
+            source.seats.exclude(pk=seat.pk)
+            .order_by("position")
+            .values_list("registration_id", flat=True)
+        )
+        if len(left) not in allowed_table_sizes(rnd.event, source.game_key or game):
+            raise SeatingServiceError(
+                _("Table %(t)d would seat %(n)d; tables seat %(sizes)s.")
+                % {"t": source.number, "n": len(left), "sizes": sorted(sizes)}
+            )
+        touched.append(source)
+    _refuse_if_results(touched)
+    if seat is not None:
+        Seat.objects.filter(table=source).delete()
+        Seat.objects.bulk_create(
+            [
+                Seat(table=source, round=rnd, registration_id=rid, position=position)
+                for position, rid in enumerate(left, start=1)
+            ]
+        )
+    Seat.objects.create(
+        table=target, round=rnd, registration=registration, position=len(target_ids) + 1
+    )
+    RoundBye.objects.filter(round=rnd, registration=registration).delete()
+    return _refresh_record(
+        rnd, actor, "seat_moved", table=target, players=[registration.pk], to_table=table_number
+    )
+
+
+@transaction.atomic
 def round_publish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
     """Make a seated draft round public (players see their tables)."""
     rnd = _locked_round(round_id)
@@ -291,10 +394,18 @@ def round_publish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
         raise SeatingServiceError(f"round {rnd.number} is already {rnd.status}")
     if not rnd.tables.exists():
         raise SeatingServiceError("seat the round before publishing it")
+    if rnd.event.status == Event.Status.FINISHED:
+        raise SeatingServiceError(_("The event is finished."))
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
     _log(actor, rnd, "round_published", round=rnd.number)
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+        # a published round is play under way: no longer "registration open"
+        _log(actor, rnd, "event_status", status=Event.Status.RUNNING, was=event.status)
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status", "updated"])
     return rnd
 
 

@@ -19,3 +19,12 @@ def seat_round_task(round_id: int, mode: str | None = None, seed: int | None = N
     except (Round.DoesNotExist, SeatingServiceError):
         return None
     return len(record.breakdown["tables"])
+
+
+@shared_task(name="tournaments.round_clock_check")
+def round_clock_check_task(round_id: int) -> list[str]:
+    """Log "time is up" for deadlines of the round's clock that have passed (each once:
+    running it twice, or early, logs nothing more)."""
+    from tournaments.seating.clock import clock_note_time_up
+
+    return clock_note_time_up(round_id=round_id)

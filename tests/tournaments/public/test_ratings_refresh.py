@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.ratings.helpers import confirmed_table, event_with_players, players
-from tournaments.events.models import Event
+from tournaments.events.models import Event, League
 from tournaments.public import cache as public_cache
 from tournaments.ratings.services import ratings_recompute
 
@@ -23,7 +23,8 @@ def private_path(registration, language: str = "ja") -> str:
 def test_a_ratings_run_prerenders_a_running_events_pages_before_it_bumps(
     django_capture_on_commit_callbacks,
 ):
-    event, regs = event_with_players(players(4), status=Event.Status.RUNNING)
+    league = League.objects.create(name="Cairo Café")  # a rating is shown only in a league
+    event, regs = event_with_players(players(4), status=Event.Status.RUNNING, league=league)
     confirmed_table(event, regs, [1, 2, 3, 4])
     before = public_cache.current_version(event.slug)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:

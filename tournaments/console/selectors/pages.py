@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.events.kana import name_matches
-from tournaments.events.models import Event, Registration, Round, Table
+from tournaments.events.clock import TIME_UP, ClockView, clock_view
+from tournaments.events.kana import name_matches, sort_key
+from tournaments.events.models import Event, Registration, Round, RoundClock, Table
 from tournaments.events.selectors.event_config import event_config
 from tournaments.results.models import ResultSubmission
 from tournaments.standings.models import StandingsSnapshot
@@ -47,6 +48,7 @@ class BoardTable:
     players: list[str]
     late: bool
     latest_version: int | None
+    clock: ClockView | None = None  # the table's own time when it has extra time
 
     @property
     def label(self) -> str:
@@ -62,11 +64,14 @@ def _state(table: Table, latest: ResultSubmission | None) -> str:
 
 
 def round_board(rnd: Round) -> list[BoardTable]:
-    """Every table of the round with its state; late = not confirmed after the event's
-    expected round length (``round_minutes`` in the configuration, default 90)."""
+    """Every table of the round with its state; late = not confirmed when the round's
+    clock (with the table's extra time) has run out, or, without a clock, after the
+    event's expected round length (``round_minutes`` in the configuration, default 90)."""
     minutes = int(event_config(rnd.event).get("round_minutes") or 90)
     deadline = (rnd.published_at or timezone.now()) + dt.timedelta(minutes=minutes)
     overdue = rnd.status == Round.Status.PUBLISHED and timezone.now() > deadline
+    clock = RoundClock.objects.filter(round=rnd).first()
+    now = timezone.now()
     latest: dict[int, ResultSubmission] = {}
     for sub in (
         ResultSubmission.objects.filter(table__round=rnd)
@@ -79,19 +84,81 @@ def round_board(rnd: Round) -> list[BoardTable]:
         sub = latest.get(table.pk)
         state = _state(table, sub)
         names = [s.registration.player.display_name for s in table.seats.all()]
+        table_clock = None
+        late = overdue
+        if clock is not None and rnd.status == Round.Status.PUBLISHED:
+            view = clock_view(clock, table.number, now)
+            late = view.state == TIME_UP
+            table_clock = view if view.extra else None
         out.append(
-            BoardTable(table, state, names, overdue and state != "confirmed", sub and sub.version)
+            BoardTable(
+                table, state, names, late and state != "confirmed", sub and sub.version, table_clock
+            )
         )
     return out
 
 
-def board_signature(rnd: Round, board: list[BoardTable]) -> str:
-    """A digest of everything the board shows (the round's state, each table's players,
-    state, lateness and result version): the live board's ETag."""
-    content = [rnd.status] + [
-        [b.table.number, b.players, b.state, b.late, b.latest_version] for b in board
+def round_clock(rnd: Round) -> ClockView | None:
+    """The round's clock as the board and the round page show it (None: not in play)."""
+    if rnd.status != Round.Status.PUBLISHED:
+        return None
+    return clock_view(RoundClock.objects.filter(round=rnd).first())
+
+
+def _clock_key(view: ClockView | None) -> list:
+    if view is None:
+        return []
+    return [view.state, view.deadline_ms, view.remaining if view.state == "paused" else None]
+
+
+def board_signature(rnd: Round, board: list[BoardTable], clock: ClockView | None = None) -> str:
+    """A digest of everything the board shows (the round's state and clock, each table's
+    players, state, lateness, extra time and result version): the live board's ETag. The
+    running countdown itself is the page's script, so it is keyed by its deadline."""
+    content = [rnd.status, _clock_key(clock)] + [
+        [b.table.number, b.players, b.state, b.late, b.latest_version, _clock_key(b.clock)]
+        for b in board
     ]
     return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    registration: int
+    label: str  # name (reading) — where they sit now
+    seated: bool
+
+
+def seating_choices(rnd: Round, names: dict[int, Registration]) -> list[SeatChoice]:
+    """Every active player of the round for the swap/move selects, by reading: the seated
+    with their table and seat, then the byes and the checked-in players not seated."""
+    where = {
+        rid: (table, position)
+        for rid, table, position in rnd.seats.values_list(
+            "registration_id", "table__number", "position"
+        )
+    }
+    byes = set(rnd.byes.values_list("registration_id", flat=True))
+    out = []
+    for r in sorted(
+        names.values(), key=lambda r: sort_key(r.player.display_name, r.player.reading)
+    ):
+        name = r.player.display_name + (f" ({r.player.reading})" if r.player.reading else "")
+        if r.pk in where:
+            table, position = where[r.pk]
+            label = _("%(name)s — table %(table)d, seat %(seat)d") % {
+                "name": name,
+                "table": table,
+                "seat": position,
+            }
+        elif r.pk in byes:
+            label = _("%(name)s — bye") % {"name": name}
+        elif r.status == Registration.Status.CHECKED_IN:
+            label = _("%(name)s — not seated") % {"name": name}
+        else:
+            continue
+        out.append(SeatChoice(r.pk, str(label), r.pk in where))
+    return out
 
 
 def latest_snapshot(event: Event) -> StandingsSnapshot | None:

@@ -113,6 +113,7 @@ def event_archive(event_id: int) -> dict[str, Any]:
                 "status": rnd.status,
                 "published_at": _iso(rnd.published_at),
                 "closed_at": _iso(rnd.closed_at),
+                "is_final": rnd.is_final,
                 "tables": tables,
                 "byes": [
                     {"registration": b.registration_id, "points": _number(b.points)}
@@ -251,6 +252,10 @@ def _import(archive: dict[str, Any], slug: str | None) -> Event:
             status=rnd_row["status"],
             published_at=_datetime(rnd_row["published_at"]),
             closed_at=_datetime(rnd_row["closed_at"]),
+            # archives from before the flag: the final is the round seated as "finals"
+            is_final=rnd_row.get(
+                "is_final", (rnd_row.get("seating_record") or {}).get("mode") == "finals"
+            ),
         )
         for table_row in rnd_row["tables"]:
             table = Table.objects.create(

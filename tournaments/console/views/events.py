@@ -21,10 +21,13 @@ from django.views.decorators.http import require_POST
 from tournaments.console.forms import EventForm
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_save, event_set_status
+from tournaments.console.services.finals import awards, event_finish
 from tournaments.events.access import Actor
 from tournaments.events.models import Event, EventRole, Registration, Round
 from tournaments.events.selectors.event_config import event_config
 from tournaments.results.selectors import event_result_settings
+from tournaments.seating.finals import final_round
+from tournaments.seating.services import SeatingServiceError
 
 
 def may_create_events(user) -> bool:
@@ -126,13 +129,17 @@ def event_home(request, slug):
         status: event.registrations.filter(status=status).count()
         for status in Registration.Status.values
     }
+    rounds = event.rounds.order_by("number")
+    open_round = event.rounds.exclude(status=Round.Status.CLOSED).exists()
+    final = final_round(event)
+    finished = event.status == Event.Status.FINISHED
     return render(
         request,
         "console/event_home.html",
         {
             "event": event,
             "counts": counts,
-            "rounds": event.rounds.order_by("number"),
+            "rounds": rounds,
             "snapshot": latest_snapshot(event),
             "standings": standings_rows(event),
             "config": event_config(event),
@@ -141,7 +148,13 @@ def event_home(request, slug):
                 event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
             )
             + 1,
-            "open_round": event.rounds.exclude(status=Round.Status.CLOSED).exists(),
+            "open_round": open_round,
+            "final": final,
+            "finished": finished,
+            "can_create_round": not (finished or final or open_round),
+            "can_create_final": bool(rounds) and not (finished or final or open_round),
+            "can_finish": bool(rounds) and not (finished or open_round),
+            "podium": awards(event)[:3] if finished else [],
         },
     )
 
@@ -151,6 +164,11 @@ def event_home(request, slug):
 def event_status(request, slug):
     event = console_event(request, slug)
     status = request.POST.get("status", "")
-    if status in Event.Status.values:
+    if status == Event.Status.FINISHED and event.status != Event.Status.FINISHED:
+        try:  # finishing publishes the final order: the one way to get there
+            event_finish(event_id=event.pk, actor=actor_of(request))
+        except SeatingServiceError as error:
+            messages.error(request, str(error))
+    elif status in Event.Status.values:
         event_set_status(event_id=event.pk, status=status)
     return redirect("console:event", slug=event.slug)

@@ -12,11 +12,22 @@ from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.console.selectors.pages import STATE_LABELS, STATES, board_signature, round_board
+from tournaments.console.selectors.pages import (
+    STATE_LABELS,
+    STATES,
+    board_signature,
+    round_board,
+    round_clock,
+    seating_choices,
+)
 from tournaments.console.views.events import actor_of, console_event, qr_svg
+from tournaments.events.kana import sort_key
 from tournaments.events.models import Registration, Round, Table
+from tournaments.events.selectors.event_config import event_config
+from tournaments.seating import clock as clock_services
 from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import SeatingError
 from tournaments.seating.services import (
@@ -24,11 +35,16 @@ from tournaments.seating.services import (
     round_close,
     round_publish,
     round_seat,
+    seat_move,
     seats_swap,
     table_reseat,
 )
+from tournaments.seating.services import (
+    round_create as round_create_service,
+)
 
 ERRORS = (SeatingError, SeatingServiceError, IntegrityError, ValueError, KeyError)
+CLOCK_ACTIONS = {"clock_start", "clock_pause", "clock_resume", "clock_extend", "clock_table_extra"}
 
 
 def _round(request, slug, number) -> Round:
@@ -40,9 +56,12 @@ def _round(request, slug, number) -> Round:
 @require_POST
 def round_create(request, slug):
     event = console_event(request, slug)
-    number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    Round.objects.create(event=event, number=number)
-    return redirect("console:round", slug=slug, number=number)
+    try:
+        rnd = round_create_service(event_id=event.pk, actor=actor_of(request))
+    except SeatingServiceError as error:
+        messages.error(request, str(error))
+        return redirect("console:event", slug=slug)
+    return redirect("console:round", slug=slug, number=rnd.number)
 
 
 def _names(event) -> dict[int, Registration]:
@@ -62,6 +81,7 @@ def round_detail(request, slug, number):
         tables.append({"table": table, "seated": seated, "cost": costs.get(table.number)})
     seated_ids = {r.pk for t in tables for r in t["seated"]}
     unseated = [r for r in names.values() if r.status == "checked_in" and r.pk not in seated_ids]
+    unseated.sort(key=lambda r: sort_key(r.player.display_name, r.player.reading))
     return render(
         request,
         "console/round.html",
@@ -73,8 +93,53 @@ def round_detail(request, slug, number):
             "unseated": unseated,
             "byes": [names[b] for b in rnd.byes.values_list("registration_id", flat=True)],
             "total": record.breakdown.get("total") if record else None,
+            "choices": seating_choices(rnd, names),
+            "clock": round_clock(rnd),
+            "board": [{"table": t["table"]} for t in tables],
+            "round_minutes": event_config(rnd.event).get("round_minutes") or 90,
         },
     )
+
+
+def _cost_message(request, record) -> None:
+    """The round's total cost before and after a manual change."""
+    before = getattr(record, "cost_before", None) or {}
+    after = (record.breakdown or {}).get("total") or {}
+    if not after:
+        return
+
+    def text(total):
+        if not total:
+            return "–"
+        return _("repeat meetings %(r)s, weighted terms %(s)s") % {
+            "r": total.get("repeats", 0),
+            "s": f"{float(total.get('soft', 0)):.1f}",
+        }
+
+    messages.success(
+        request,
+        _("Cost before: %(before)s → after: %(after)s")
+        % {"before": text(before), "after": text(after)},
+    )
+
+
+def _clock_action(action: str, rnd: Round, post, actor) -> None:
+    if action == "clock_start":
+        minutes = post.get("minutes") or None
+        clock_services.clock_start(round_id=rnd.pk, minutes=minutes, actor=actor)
+    elif action == "clock_pause":
+        clock_services.clock_pause(round_id=rnd.pk, actor=actor)
+    elif action == "clock_resume":
+        clock_services.clock_resume(round_id=rnd.pk, actor=actor)
+    elif action == "clock_extend":
+        clock_services.clock_extend(round_id=rnd.pk, minutes=post.get("minutes"), actor=actor)
+    elif action == "clock_table_extra":
+        clock_services.clock_table_extra(
+            round_id=rnd.pk,
+            table_number=int(post.get("table") or 0),
+            minutes=post.get("minutes"),
+            actor=actor,
+        )
 
 
 @login_required
@@ -90,16 +155,38 @@ def round_action(request, slug, number):
             seed = int(seed) if seed else random.SystemRandom().randrange(2**31)
             round_seat(round_id=rnd.pk, mode=mode, seed=seed, actor=actor)
         elif action == "swap":
-            seats_swap(
+            if not request.POST.get("a") or not request.POST.get("b"):
+                raise SeatingServiceError(_("Choose two players to swap."))
+            record = seats_swap(
                 round_id=rnd.pk,
                 registration_a=int(request.POST["a"]),
                 registration_b=int(request.POST["b"]),
                 actor=actor,
             )
+            _cost_message(request, record)
+        elif action == "move":
+            if not request.POST.get("player") or not request.POST.get("table"):
+                raise SeatingServiceError(_("Choose a player and a table."))
+            record = seat_move(
+                round_id=rnd.pk,
+                registration_id=int(request.POST["player"]),
+                table_number=int(request.POST["table"]),
+                actor=actor,
+            )
+            _cost_message(request, record)
         elif action == "reseat":
-            ids = [int(x) for x in request.POST.get("players", "").replace(" ", "").split(",") if x]
+            ids = [int(x) for x in request.POST.getlist("seat") if x]
+            if not ids:  # the older form: comma-separated registration numbers
+                ids = [
+                    int(x) for x in request.POST.get("players", "").replace(" ", "").split(",") if x
+                ]
             table = get_object_or_404(Table, round=rnd, number=int(request.POST["table"]))
-            table_reseat(table_id=table.pk, registration_ids=ids, actor=actor)
+            record = table_reseat(table_id=table.pk, registration_ids=ids, actor=actor)
+            _cost_message(request, record)
+        elif action in CLOCK_ACTIONS:
+            _clock_action(action, rnd, request.POST, actor)
+            if request.POST.get("next") == "board":
+                return redirect("console:board", slug=slug, number=number)
         elif action == "publish":
             round_publish(round_id=rnd.pk, actor=actor)
         elif action == "close":
@@ -112,15 +199,20 @@ def round_action(request, slug, number):
 
 
 def _board_context(rnd: Round) -> dict:
+    if rnd.status == Round.Status.PUBLISHED:
+        clock_services.clock_note_time_up(round_id=rnd.pk)  # logged once per deadline
     board = round_board(rnd)
+    clock = round_clock(rnd)
     counts = {state: sum(1 for b in board if b.state == state) for state in STATES}
     return {
         "event": rnd.event,
         "round": rnd,
         "board": board,
+        "clock": clock,
+        "round_minutes": event_config(rnd.event).get("round_minutes") or 90,
         "counts": [(state, STATE_LABELS[state], n) for state, n in counts.items()],
         "all_confirmed": bool(board) and counts["confirmed"] == len(board),
-        "etag": f'"board-{board_signature(rnd, board)}"',
+        "etag": f'"board-{board_signature(rnd, board, clock)}"',
     }
 
 

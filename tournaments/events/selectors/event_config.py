@@ -28,6 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "weights": {"spread": 1.0, "seat": 2.0, "club": 5.0, "small_table": 4.0},
     "release_policy": "immediate",
     "finals_cut": 4,
+    "round_minutes": 90,  # the round clock's length and the board's "late" mark
 }
 
 

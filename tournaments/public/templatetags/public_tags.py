@@ -35,3 +35,19 @@ def loc(names: dict | None, language: str | None = None) -> str:
         return ""
     language = language or get_language() or "ja"
     return names.get(language) or names.get("en") or ""
+
+
+@register.filter
+def metric(value) -> str:
+    """A standings number in the one format every page uses (``render.format_metric``)."""
+    from tournaments.public.views.render import format_metric
+
+    return format_metric(value)
+
+
+@register.filter
+def metric_exact(value) -> str:
+    """The exact fraction behind a rounded standings number, for a hover title."""
+    from tournaments.public.views.render import exact_metric
+
+    return exact_metric(value)

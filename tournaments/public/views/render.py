@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.events.clock import NOT_STARTED, clock_view
 from tournaments.events.kana import sort_key
 from tournaments.events.models import Event
 from tournaments.public import cache as public_cache
@@ -66,12 +67,23 @@ def metric_label(name: str):
 
 
 def format_metric(value) -> str:
+    """The one way a standings number is printed (public pages, player pages, console):
+    whole numbers as they are, others as decimals with at most two places (3/2 → 1.5,
+    1/3 → 0.33); ``exact_metric`` gives the exact fraction for a hover title."""
     number = sel.metric_number(value)
     if number is None:
         return "–"
     if isinstance(number, int) or number.denominator == 1:
         return str(int(number))
-    return f"{float(number):.2f}"
+    return f"{float(number):.2f}".rstrip("0").rstrip(".")
+
+
+def exact_metric(value) -> str:
+    """The exact value when the decimal rounds it ("1/3"), else ""."""
+    number = sel.metric_number(value)
+    if number is None or isinstance(number, int) or number.denominator == 1:
+        return ""
+    return f"{number.numerator}/{number.denominator}"
 
 
 def _live(path: str, version: str, language: str) -> dict:
@@ -103,6 +115,20 @@ def _round_context(rnd: sel.RoundView, language: str) -> dict:
     }
 
 
+def _clock(rnd: sel.RoundView | None, table_number: int | None = None):
+    """The round's clock as of this render, while the round is in play and its clock has
+    been started (the page's script counts down from its deadline)."""
+    if rnd is None or rnd.status != "published" or rnd.clock is None:
+        return None
+    view = clock_view(rnd.clock, table_number)
+    return None if view.state == NOT_STARTED else view
+
+
+def _podium(data: sel.EventData) -> list[dict]:
+    """The first three of a finished event's final order, with their people."""
+    return [{"placing": p, "person": data.people[p.registration]} for p in data.final_order[:3]]
+
+
 def render_event_list(language: str, version: str, path: str) -> str:
     context = {"events": sel.public_events(), **_live(path, version, language)}
     return _render("public/event_list.html", context, language, partial=False)
@@ -113,14 +139,19 @@ def render_event_home(
 ) -> str:
     current = data.current_round
     latest = sel.standings_snapshot(data.event, data.frozen_after, policy=data.policy)
+    final = next((r for r in data.rounds if r.is_final), None)
     context = {
         "event": data.event,
         "games": _games(data, language),
         "rounds": [_round_context(r, language) for r in data.rounds],
         "current": _round_context(current, language) if current else None,
+        "clock": _clock(current),
         "summary": data.summary,
-        "frozen_after": data.frozen_after,
+        "frozen_after": None if data.finished else data.frozen_after,
         "has_standings": latest is not None,
+        "finished": data.finished,
+        "podium": _podium(data) if data.finished else [],
+        "final": final if data.finished else None,
         **_live(path, version, language),
     }
     return _render("public/event_home.html", context, language, partial)
@@ -149,6 +180,12 @@ def render_seating(
         "searched": bool(query.strip()),
         "people": names,
         "games": _games(data, language),
+        "clock": _clock(rnd),
+        "table_clocks": [
+            (table.number, view)
+            for table in rnd.tables
+            if (view := _clock(rnd, table.number)) is not None and view.extra
+        ],
         **_live(path, version, language),
     }
     return _render("public/seating.html", context, language, partial)
@@ -169,6 +206,14 @@ def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
                 "rank": row["rank"],
                 "person": person,
                 "values": [format_metric(metrics.get(c["name"])) for c in columns],
+                "cells": [
+                    {
+                        "text": format_metric(metrics.get(c["name"])),
+                        "exact": exact_metric(metrics.get(c["name"])),
+                        "extra": c["extra"],
+                    }
+                    for c in columns
+                ],
                 "provisional": row.get("provisional", False),
                 "movement": row.get("movement"),
                 "dropped_after": row.get("dropped_after"),
@@ -181,15 +226,46 @@ def _standings_columns(snapshot) -> list[dict]:
     info = snapshot.standings or {}
     names = list(dict.fromkeys([*info.get("precedence", []), *info.get("extra_metrics", [])]))
     precedence = set(info.get("precedence", []))
+    # A phone shows rank, name, the points and the first tiebreak; the rest are "extra"
+    # (hidden on narrow screens unless the reader asks for every column).
     return [
         {
             "name": n,
             "label": metric_label(n),
             "short": METRIC_SHORT.get(n.partition(":")[0], n),
             "ranking": n in precedence,
+            "extra": index >= 2,
         }
-        for n in names
+        for index, n in enumerate(names)
     ]
+
+
+def show_movement(snapshot, after_rounds: list[int]) -> bool:
+    """Movement means something only against an earlier round's standings."""
+    if snapshot is None or not snapshot.after_round:
+        return False
+    return any(0 < number < snapshot.after_round for number in after_rounds)
+
+
+def _final_rows(data: sel.EventData, columns: list[dict]) -> list[dict]:
+    rows = []
+    for placing in data.final_order:
+        metrics = (placing.standings_row or {}).get("metrics", {})
+        rows.append(
+            {
+                "placing": placing,
+                "person": data.people[placing.registration],
+                "cells": [
+                    {
+                        "text": format_metric(metrics.get(c["name"])),
+                        "exact": exact_metric(metrics.get(c["name"])),
+                        "extra": c["extra"],
+                    }
+                    for c in columns
+                ],
+            }
+        )
+    return rows
 
 
 def render_standings(
@@ -203,16 +279,25 @@ def render_standings(
 ) -> str:
     snapshot = sel.standings_snapshot(data.event, data.frozen_after, after_round, data.policy)
     clubs = sorted({p.club for p in data.people.values() if p.club})
+    after_rounds = sel.snapshot_rounds(data.event, data.frozen_after, data.policy)
+    columns = _standings_columns(snapshot) if snapshot else []
+    final_rows = []
+    if data.finished and after_round is None and not club and snapshot is not None:
+        final_rows = _final_rows(data, columns)
     context = {
         "event": data.event,
         "snapshot": snapshot,
-        "columns": _standings_columns(snapshot) if snapshot else [],
+        "columns": columns,
         "rows": _standings_rows(snapshot, data, club) if snapshot else [],
-        "after_rounds": sel.snapshot_rounds(data.event, data.frozen_after, data.policy),
+        "show_movement": show_movement(snapshot, after_rounds),
+        "after_rounds": after_rounds,
         "after_round": after_round,
         "clubs": clubs,
         "club": club,
-        "frozen_after": data.frozen_after,
+        "frozen_after": None if data.finished else data.frozen_after,
+        "finished": data.finished,
+        "final_rows": final_rows,
+        "has_final": any(r.is_final for r in data.rounds),
         **_live(path, version, language),
     }
     return _render("public/standings.html", context, language, partial)
@@ -229,20 +314,53 @@ def player_fragment(
     rows = player_rows(data, registration_id, language)
     history = (histories if histories is not None else data.histories).get(registration_id, [])
     chart = rank_chart(history, len(data.people))
-    rating = (
+    rating = (  # a league rating only means something in a league
         player_rating(person.player_id, data.event.league_id)
-        if person.player_id is not None
+        if person.player_id is not None and data.event.league_id is not None
         else None
     )
+    current = next((row for row in reversed(rows) if row["round"].status == "published"), None)
     context = {
         "event": data.event,
         "person": person,
         "rows": rows,
         "chart": chart,
         "rating": rating,
+        "standing": player_standing(data, registration_id),
+        "current": current,
+        "clock": _clock(current["round"], current["table"].number) if current else None,
     }
     with translation.override(language):
         return render_to_string("public/_player.html", context)
+
+
+def player_standing(data: sel.EventData, registration_id: int) -> dict | None:
+    """ "Rank X of Y, Z points": from the final order once the event is finished, else
+    from the latest public standings (Y counts the players listed there)."""
+    if data.finished and data.final_order:
+        placing = next((p for p in data.final_order if p.registration == registration_id), None)
+        if placing is not None:
+            metrics = (placing.standings_row or {}).get("metrics", {})
+            return {
+                "final": True,
+                "rank": placing.place,
+                "of": len(data.final_order),
+                "points": format_metric(metrics.get("tp")),
+            }
+    snapshot = data.latest_snapshot
+    if snapshot is None:
+        return None
+    listed = [row for row in snapshot.rows if row["registration"] in data.people]
+    row = next((r for r in listed if r["registration"] == registration_id), None)
+    if row is None:
+        return None
+    return {
+        "final": False,
+        "rank": row["rank"],
+        "of": len(listed),
+        "points": format_metric(row.get("metrics", {}).get("tp")),
+        "after_round": snapshot.after_round,
+    }
 
 
 def player_rows(data: sel.EventData, registration_id: int, language: str) -> list[dict]:

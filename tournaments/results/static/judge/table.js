@@ -219,7 +219,21 @@
 
   /* ---- status and confirmation ---- */
   function baseVersion() { return state.latest_version || 0; }
+  function showClock(clock) {
+    /* The round clock (templates/_clock_script.html counts a running one down). */
+    const el = document.getElementById("judge-clock");
+    if (!el) return;
+    el.hidden = !clock;
+    if (!clock) return;
+    el.dataset.clockDeadline = clock.deadline_ms || "";
+    el.querySelector(".clock-paused").hidden = clock.state !== "paused";
+    if (!clock.deadline_ms) {
+      el.querySelector(".clock-time").textContent = clock.display;
+      el.querySelector(".clock-up").hidden = clock.state !== "time_up";
+    }
+  }
   function showState(next) {
+    if ("clock" in next) showClock(next.clock);
     state = next;
     const current = state.current;
     const badge = $("#result-status");
