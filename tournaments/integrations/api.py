@@ -13,7 +13,6 @@ import datetime as dt
 import io
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -22,7 +21,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
-from tournaments.console.services.events import event_save, event_set_status
+from tournaments.console.services.events import event_save
+from tournaments.console.services.finals import event_finish
 from tournaments.console.services.player_import import (
     ImportRefused,
     players_csv_import,
@@ -39,6 +39,7 @@ from tournaments.seating.optimiser import SeatingError
 from tournaments.seating.services import (
     SeatingServiceError,
     round_close,
+    round_create,
     round_publish,
     round_seat,
     seats_swap,
@@ -251,18 +252,12 @@ class RoundCreateApi(OrganizerApi):
     @extend_schema(request=None, responses={201: ROUND_OUT}, operation_id="round_create")
     def post(self, request, slug: str):
         event = self.organized_event(slug)
-        if event.status == Event.Status.FINISHED:
-            return refusal("finished", "the event is finished", 409)
-        with transaction.atomic():
-            last = event.rounds.select_for_update().order_by("-number").first()
-            number = (last.number if last else 0) + 1
-            try:
-                Round.objects.create(event=event, number=number)
-            except IntegrityError:
-                return refusal("conflict", "another round was created at the same time", 409)
-        return self.logged(
-            event, "round_create", Response({"number": number}, status=201), round=number
-        )
+        try:
+            rnd = round_create(event_id=event.pk, actor=self.actor())
+        except SeatingServiceError as error:
+            return refusal("refused", str(error), 409)
+        # round_create logs it under this actor (the token's name).
+        return Response({"number": rnd.number}, status=201)
 
 
 class RoundActionIn(serializers.Serializer):
@@ -320,13 +315,27 @@ class RoundActionApi(OrganizerApi):
 
 
 class EventFinishApi(OrganizerApi):
-    @extend_schema(request=None, responses={200: STATUS_OUT}, operation_id="event_finish")
+    @extend_schema(
+        request=None,
+        responses={
+            200: inline_serializer(
+                "Finished",
+                {
+                    "status": serializers.CharField(),
+                    "podium": serializers.ListField(child=serializers.DictField()),
+                },
+            )
+        },
+        operation_id="event_finish",
+    )
     def post(self, request, slug: str):
         event = self.organized_event(slug)
-        if event.rounds.exclude(status=Round.Status.CLOSED).exists():
-            return refusal("open_round", "close every round before finishing the event", 409)
-        event = event_set_status(event_id=event.pk, status=Event.Status.FINISHED)
-        return self.logged(event, "event_finish", Response({"status": event.status}))
+        try:
+            podium = event_finish(event_id=event.pk, actor=self.actor())
+        except SeatingServiceError as error:
+            return refusal("refused", str(error), 409)
+        response = Response({"status": Event.Status.FINISHED, "podium": podium})
+        return self.logged(event, "event_finish", response)
 
 
 class ArchiveExportApi(OrganizerApi):

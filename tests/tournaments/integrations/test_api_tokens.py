@@ -88,7 +88,7 @@ def test_a_small_event_through_the_api_alone(django_capture_on_commit_callbacks)
     actors = set(ActionLog.objects.filter(event=event).values_list("actor", flat=True))
     assert actors == {"api-token:café site (user:aya)", "system:standings"}
     actions = set(ActionLog.objects.filter(event=event).values_list("action", flat=True))
-    assert {"api:event_create", "api:registrations", "api:round_create", "api:event_finish",
+    assert {"api:event_create", "api:registrations", "round_created", "api:event_finish",
             "result.confirmation"} <= actions  # fmt: skip
 
 
