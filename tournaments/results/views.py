@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engines
 from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
+from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Table
 from tournaments.results.forms import move_types, sheet_form
 from tournaments.results.models import ResultSubmission
@@ -305,7 +306,7 @@ def table_qr(request, token: str):
     table = Table.objects.filter(judge_token=token).first()
     if table is None:
         raise Http404
-    url = request.build_absolute_uri(reverse("judge:table", kwargs={"token": token}))
+    url = absolute_url(request, reverse("judge:table", kwargs={"token": token}))
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10)
     buffer = io.BytesIO()
     image.save(buffer)

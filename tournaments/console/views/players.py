@@ -22,6 +22,7 @@ from tournaments.console.services.player_import import (
     registration_substitute,
 )
 from tournaments.console.views.events import console_event, qr_svg
+from tournaments.events.links import absolute_url, phone_unreachable
 from tournaments.events.models import Registration
 from tournaments.events.services.registrations import (
     registration_check_in,
@@ -173,8 +174,13 @@ def slips(request, slug):
     for registration in registrations(event):
         if registration.status == Registration.Status.DROPPED:
             continue
-        url = request.build_absolute_uri(
-            reverse("tournaments:private", kwargs={"token": registration.private_token})
+        url = absolute_url(
+            request, reverse("tournaments:private", kwargs={"token": registration.private_token})
         )
         rows.append({"registration": registration, "url": url, "qr": qr_svg(url)})
-    return render(request, "console/slips.html", {"event": event, "rows": rows})
+    unreachable = bool(rows) and phone_unreachable(rows[0]["url"])
+    return render(
+        request,
+        "console/slips.html",
+        {"event": event, "rows": rows, "phone_unreachable": unreachable},
+    )

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.console.selectors.pages import STATE_LABELS, STATES, board_signature, round_board
 from tournaments.console.views.events import actor_of, console_event, qr_svg
+from tournaments.events.links import absolute_url, phone_unreachable
 from tournaments.events.models import Registration, Round, Table
 from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import SeatingError
@@ -163,14 +164,18 @@ def round_print(request, slug, number):
     tables, by_name = [], []
     for table in rnd.tables.order_by("number").prefetch_related("seats"):
         seated = [names[s.registration_id] for s in table.seats.order_by("position")]
-        url = request.build_absolute_uri(
-            reverse("judge:table", kwargs={"token": table.judge_token})
-        )
+        url = absolute_url(request, reverse("judge:table", kwargs={"token": table.judge_token}))
         tables.append({"table": table, "seated": seated, "qr": qr_svg(url), "url": url})
         by_name += [(r, table.number, pos) for pos, r in enumerate(seated, start=1)]
     by_name.sort(key=lambda row: (row[0].player.reading, row[0].player.display_name))
     return render(
         request,
         "console/print_round.html",
-        {"event": rnd.event, "round": rnd, "tables": tables, "by_name": by_name},
+        {
+            "event": rnd.event,
+            "round": rnd,
+            "tables": tables,
+            "by_name": by_name,
+            "phone_unreachable": bool(tables) and phone_unreachable(tables[0]["url"]),
+        },
     )
