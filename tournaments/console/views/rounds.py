@@ -18,6 +18,7 @@ from tournaments.console.selectors.pages import STATE_LABELS, STATES, board_sign
 from tournaments.console.views.events import actor_of, console_event, qr_svg
 from tournaments.events.links import absolute_url, phone_unreachable
 from tournaments.events.models import Registration, Round, Table
+from tournaments.results.selectors import open_judge_calls
 from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import SeatingError
 from tournaments.seating.services import (
@@ -115,13 +116,16 @@ def round_action(request, slug, number):
 def _board_context(rnd: Round) -> dict:
     board = round_board(rnd)
     counts = {state: sum(1 for b in board if b.state == state) for state in STATES}
+    calls = open_judge_calls(rnd.event_id)  # every open call of the event, any round
     return {
         "event": rnd.event,
         "round": rnd,
         "board": board,
         "counts": [(state, STATE_LABELS[state], n) for state, n in counts.items()],
         "all_confirmed": bool(board) and counts["confirmed"] == len(board),
-        "etag": f'"board-{board_signature(rnd, board)}"',
+        "calls": calls,
+        "calls_by_table": {c.table_id for c in calls if c.table_id},
+        "etag": f'"board-{board_signature(rnd, board, calls)}"',
     }
 
 

@@ -159,8 +159,11 @@ def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
     columns = _standings_columns(snapshot)
     for row in snapshot.rows:
         person = data.people.get(row["registration"])
+        dropped = person is None and row["registration"] in data.dropped
+        if dropped:  # listed where their results put them, marked as dropped
+            person = data.dropped[row["registration"]]
         if person is None:
-            continue  # dropped players keep their row in snapshots; not listed here
+            continue
         if club and person.club != club:
             continue
         metrics = row.get("metrics", {})
@@ -172,6 +175,7 @@ def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
                 "provisional": row.get("provisional", False),
                 "movement": row.get("movement"),
                 "dropped_after": row.get("dropped_after"),
+                "dropped": dropped,
             }
         )
     return rows

@@ -129,7 +129,5 @@ class Command(BaseCommand):
         from tournaments.console.demo.accounts import demo_accounts
 
         demo_accounts(event, self.stdout.write, base)
-        self.stdout.write(
-            f"\n  Demo event: {base}/ja/events/{event.slug}/   (English: /en/...)\n"
-        )
+        self.stdout.write(f"\n  Demo event: {base}/ja/events/{event.slug}/   (English: /en/...)\n")
         return None
