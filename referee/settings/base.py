@@ -174,7 +174,6 @@ AUTH_PASSWORD_VALIDATORS = [
 # The site's own login pages (tournaments/console/accounts_urls.py), not the admin's.
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:home"
-LOGOUT_REDIRECT_URL = "accounts:login"
 
 # --- Internationalisation ----------------------------------------------------------------
 
