@@ -101,8 +101,7 @@ def test_newcomer_logs_in_checks_in_and_a_judge_answers_a_call(live_server, brow
     )
     calls = organizer.inner_text("#judge-calls")
     assert (
-        f"{report.table.number}番卓" in calls
-        and report.registration.player.display_name in calls
+        f"{report.table.number}番卓" in calls and report.registration.player.display_name in calls
     )
     assert "呼び出し: 1" in organizer.inner_text("#calls-open")
 
