@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from referee.lan import lan_address
+from referee import lan
 from tournaments.console.services.accounts import printed_base_url
 from tournaments.events.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.events.services.registrations import registration_check_in, registration_create
@@ -58,7 +58,7 @@ def demo_base_url(given: str | None, host: str | None, port: str) -> str:
         return given.rstrip("/")
     if host:
         if host in ("0.0.0.0", "::", "[::]"):
-            host = lan_address() or "127.0.0.1"
+            host = lan.lan_address() or "127.0.0.1"
         return f"http://{host}:{port}"
     return os.environ.get("DEMO_BASE_URL") or printed_base_url()
 
