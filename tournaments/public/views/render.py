@@ -158,10 +158,9 @@ def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
     rows = []
     columns = _standings_columns(snapshot)
     for row in snapshot.rows:
-        person = data.people.get(row["registration"])
-        dropped = person is None and row["registration"] in data.dropped
-        if dropped:  # listed where their results put them, marked as dropped
-            person = data.dropped[row["registration"]]
+        # A dropped player stays where their results put them, marked as dropped (with a
+        # link when they have a page: they were seated in a round).
+        person = data.people.get(row["registration"]) or data.dropped.get(row["registration"])
         if person is None:
             continue
         if club and person.club != club:
@@ -175,7 +174,8 @@ def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
                 "provisional": row.get("provisional", False),
                 "movement": row.get("movement"),
                 "dropped_after": row.get("dropped_after"),
-                "dropped": dropped,
+                "dropped": row["registration"] in data.dropped,
+                "linked": row["registration"] in data.people,
             }
         )
     return rows
