@@ -17,10 +17,10 @@ import qrcode
 import qrcode.image.svg
 from django.test import Client, override_settings
 
-from referee import lan
 from tests.tournaments.console.helpers import organizer
 from tests.tournaments.factories import EventFactory, PlayerFactory, RegistrationFactory
 from tournaments.console.views.events import qr_svg
+from tournaments.events import links as lan
 from tournaments.events.models import EventRole, Round
 from tournaments.seating.services import round_publish, round_seat
 

@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from referee import lan
 from tests.tournaments.factories import EventFactory, RoundFactory, TableFactory
+from tournaments.events import links as lan
 from tournaments.events.models import EventRole
 
 pytestmark = pytest.mark.django_db

@@ -19,8 +19,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from referee import lan
 from tournaments.console.services.accounts import printed_base_url
+from tournaments.events import links as lan
 from tournaments.events.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.events.services.registrations import registration_check_in, registration_create
 
