@@ -116,8 +116,9 @@ def _page(request, token=None, table_id=None):
             "storageKey": f"referee-table-{table.pk}",
         },
         "is_staff_actor": actor.is_event_staff(table.round.event_id),
-        **_calls_context(request, table, token, table_id),
     }
+    if allowed(actor, Action.ANSWER_CALL, table=table):  # judges, not a player at the table
+        context.update(_calls_context(request, table, token, table_id))
     return render(request, "judge/table.html", context)
 
 

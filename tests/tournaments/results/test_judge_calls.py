@@ -135,3 +135,23 @@ def test_an_unseated_players_call_is_for_the_console_staff(client, seated):
     judge_call_acknowledge(report_id=report.pk, actor=Actor(user=organizer))
     report.refresh_from_db()
     assert report.acknowledged_by == organizer
+
+
+def test_a_player_at_the_table_sees_no_calls_to_answer(client, seated):
+    _, event, rnd = seated
+    table = rnd.tables.order_by("number").first()
+    seat = table.seats.order_by("position").first()
+    report = _report(client, seat.registration, "誰か来てください")
+    player = get_user_model().objects.create_user("seated-player", password="pw")
+    EventRole.objects.create(
+        user=player, event=event, role="player", registration=seat.registration
+    )
+    client.force_login(player)
+    page = client.get(f"/ja/judge/tables/{table.pk}/")
+    assert page.status_code == 200 and "誰か来てください" not in page.content.decode()
+    answer = client.post(
+        f"/ja/judge/tables/{table.pk}/calls", {"report": report.pk, "action": "resolve"}
+    )
+    assert answer.status_code == 404
+    report.refresh_from_db()
+    assert report.resolved_at is None

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from tournaments.console.forms import EventForm
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_save, event_set_status
+from tournaments.console.views.accounts import has_console
 from tournaments.events.access import Actor, tables_judged_by
 from tournaments.events.models import Event, EventRole, Registration, Round
 from tournaments.events.selectors.event_config import event_config
@@ -60,8 +61,6 @@ def qr_svg(data: str) -> str:
 
 @login_required
 def event_list(request):
-    from tournaments.console.views.accounts import has_console
-
     if not has_console(request.user) and not may_create_events(request.user):
         # A table judge works on their tables' pages, not in the console.
         if tables_judged_by(actor_of(request)).exists():

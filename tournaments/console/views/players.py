@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from tournaments.console.forms import CsvForm, PlayerForm
@@ -33,7 +32,6 @@ from tournaments.events.services.registrations import (
 
 SESSION_KEY = "console-csv-%s"
 UNDO_KEY = "console-last-check-in-%s"
-DROPPED_FIRST = gettext_noop("%(name)s has dropped: restore them first.")
 
 
 def _with_ratings(event) -> list:
@@ -102,8 +100,9 @@ def player_import(request, slug):
     )
 
 
-def _name(registration: Registration) -> str:
-    return registration.player.display_name
+def _n(registration: Registration) -> dict:
+    """The player's name for a message."""
+    return {"name": registration.player.display_name}
 
 
 def _remember_check_in(request, registration: Registration) -> None:
@@ -171,10 +170,6 @@ def registration_action(request, slug, registration_id):
             except Exception as error:  # noqa: BLE001 - shown to the organizer
                 messages.error(request, str(error))
     return redirect(target)
-
-
-def _n(registration: Registration) -> dict:
-    return {"name": _name(registration)}
 
 
 @login_required

@@ -34,7 +34,11 @@ def league(request):
     if request.method == "POST":
         # The recompute is league-wide and deterministic; it is run for a league the user
         # organizes an event in (?league= names it, as on the page).
-        league_id = _chosen(request.POST.get("league", request.GET.get("league")), choices)[0]
+        wanted = request.POST.get("league", request.GET.get("league"))
+        if wanted is None:
+            league_id = choices[0][0] if choices else None
+        else:
+            league_id = int(wanted) if wanted.isdigit() else None if wanted == "" else -1
         if allowed is not None and league_id not in allowed:
             raise PermissionDenied(_("You organize no event in this league."))
         run = ratings_recompute(force=True)
