@@ -77,7 +77,7 @@ def populate():
         )
         for t in tables[: len(tables) // 2]:
             sub = ResultSubmission.objects.create(
-                table=t, version=1, kind="sheet", status="submitted", payload={},
+                table=t, version=1, kind="sheet", status="submitted", payload={}, outcome={"players": []},
                 engine_key="imhotep", confirmations_required=SIZE,
             )  # fmt: skip
             t.status = "submitted"
