@@ -24,6 +24,7 @@ urlpatterns += i18n_patterns(
     re_path(r"^admin/tournaments/$", admin_app_moved),
     re_path(r"^admin/tournaments/(?P<model>[a-z]+)/(?P<rest>.*)$", admin_model_moved),
     path("admin/", admin.site.urls),
+    path("accounts/", include("tournaments.console.accounts_urls")),
     path("judge/", include("tournaments.results.urls")),
     re_path(r"^console/extra/(?P<rest>.*)$", tools_moved),
     path("console/tools/", include("tournaments.console.tools_urls")),

@@ -36,6 +36,13 @@ def host_settings(debug: bool) -> tuple[str, list[str], list[str]]:
 
 
 DEBUG = False  # leaf modules set it from the env
+# LAN mode (local settings only, ``LAN=true``): any local-network host is let in; see
+# referee/lan.py. Off everywhere else.
+LAN_MODE = False
+# Where phones reach the site, e.g. "http://192.168.1.23:8000" or "https://referee.example.org":
+# QR codes and printed links use it. Unset: the address the request came to (a loopback
+# address swapped for the machine's LAN address in LAN mode).
+PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="").rstrip("/")
 
 # --- Applications -----------------------------------------------------------------------
 
@@ -63,6 +70,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "referee.lan.LanHostMiddleware",  # first: refuses foreign hosts in LAN mode (lan.py)
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -164,7 +172,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+# The site's own login pages (tournaments/console/accounts_urls.py), not the admin's.
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "accounts:home"
 
 # --- Internationalisation ----------------------------------------------------------------
 

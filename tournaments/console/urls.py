@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.console.views import calls as console_calls
 from tournaments.console.views import events as console
 from tournaments.console.views import exports as console_exports
 from tournaments.console.views import finals as console_finals
@@ -43,6 +44,7 @@ urlpatterns = [
         console_table.table_view,
         name="table",
     ),
+    path("<slug:slug>/calls/", console_calls.call_action, name="calls"),
     path("<slug:slug>/finals/", console_finals.finals, name="finals"),
     path("<slug:slug>/awards/", console_finals.awards_view, name="awards"),
     path(

@@ -6,7 +6,7 @@ private judge URL (``judge_table_id``), or a player's private URL (``registratio
 | role | may |
 |---|---|
 | organizer, head judge | everything in their event (rulings and corrections only they) |
-| table judge, judge URL | view, draft, submit, confirm, discard unconfirmed; own tables |
+| table judge, judge URL | view, draft, submit, confirm, discard unconfirmed, answer calls |
 | player (role or private URL) | view, draft, submit, confirm self, dispute; own tables, check-in |
 | anyone else (public) | nothing here (public pages show released data only) |
 """
@@ -29,11 +29,19 @@ class Action(StrEnum):
     RULE = "rule"
     CORRECT = "correct"
     CHECK_IN = "check_in"
+    ANSWER_CALL = "answer_call"  # acknowledge / resolve a player's judge call
 
 
 EVENT_WIDE = frozenset(Action)
 TABLE_JUDGE = frozenset(
-    {Action.VIEW_TABLE, Action.DRAFT, Action.SUBMIT, Action.CONFIRM, Action.DISCARD}
+    {
+        Action.VIEW_TABLE,
+        Action.DRAFT,
+        Action.SUBMIT,
+        Action.CONFIRM,
+        Action.DISCARD,
+        Action.ANSWER_CALL,
+    }
 )
 PLAYER_AT_TABLE = frozenset(
     {Action.VIEW_TABLE, Action.DRAFT, Action.SUBMIT, Action.CONFIRM, Action.DISPUTE}

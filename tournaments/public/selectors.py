@@ -135,6 +135,8 @@ class EventData:
     summary: EventSummary | None
     frozen_after: int | None
     policy: str = IMMEDIATE
+    # Dropped players: not in ``people`` (no seat, no page), still marked in standings.
+    dropped: dict[int, PersonView] = field(default_factory=dict)
     _histories: dict | None = field(default=None, repr=False)
     _latest: tuple | None = field(default=None, repr=False)
     _final_order: list | None = field(default=None, repr=False)
@@ -216,12 +218,9 @@ def event_data(event: Event) -> EventData:
             table_id__in=released_table_ids, status=ResultSubmission.Status.CONFIRMED
         ).only("id", "table_id", "kind", "outcome", "engine_key", "version")
     }
-    people = {
-        r.pk: _person(r)
-        for r in event.registrations.select_related("player").exclude(
-            status=Registration.Status.DROPPED
-        )
-    }
+    people, dropped = {}, {}
+    for r in event.registrations.select_related("player"):
+        (dropped if r.status == Registration.Status.DROPPED else people)[r.pk] = _person(r)
     round_views = []
     for rnd in rounds:
         view = RoundView(
@@ -252,7 +251,7 @@ def event_data(event: Event) -> EventData:
             )
         round_views.append(view)
     summary = EventSummary.objects.filter(event=event).first()
-    return EventData(event, round_views, people, results, summary, frozen, policy)
+    return EventData(event, round_views, people, results, summary, frozen, policy, dropped)
 
 
 def find_seats(rnd: RoundView, query: str) -> list[tuple[TableView, SeatView]]:

@@ -50,6 +50,15 @@ class EventResultSettingsAdmin(admin.ModelAdmin):
 
 @admin.register(ProblemReport)
 class ProblemReportAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "registration", "table", "message", "resolved_at"]
+    list_display = [
+        "created_at",
+        "registration",
+        "table",
+        "message",
+        "acknowledged_at",
+        "acknowledged_by_label",
+        "resolved_at",
+        "resolved_by_label",
+    ]
     list_filter = ["resolved_at"]
-    raw_id_fields = ["registration", "table"]
+    raw_id_fields = ["registration", "table", "acknowledged_by", "resolved_by"]

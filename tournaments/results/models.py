@@ -329,7 +329,10 @@ class ActionLog(models.Model):
 
 
 class ProblemReport(models.Model):
-    """A player's "report a problem" from their private page, for the judges to read."""
+    """A player's "report a problem" from their private page: a judge call. It shows on
+    the round's progress board and the table's pages until a judge resolves it; a judge
+    acknowledges it first ("coming"). ``*_by`` is the user, ``*_by_label`` who it was in
+    words (also a judge who came through the table's private URL, who has no user)."""
 
     registration = models.ForeignKey(
         Registration, on_delete=models.CASCADE, related_name="problem_reports"
@@ -339,7 +342,26 @@ class ProblemReport(models.Model):
     )
     message = models.TextField(_("message"), max_length=2000)
     created_at = models.DateTimeField(auto_now_add=True)
+    acknowledged_at = models.DateTimeField(_("acknowledged at"), null=True, blank=True)
+    acknowledged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("acknowledged by"),
+    )
+    acknowledged_by_label = models.CharField(max_length=150, blank=True)
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("resolved by"),
+    )
+    resolved_by_label = models.CharField(max_length=150, blank=True)
 
     class Meta:
         db_table = "tournaments_problemreport"  # the table it had before the split into apps
@@ -348,6 +370,10 @@ class ProblemReport(models.Model):
         verbose_name_plural = _("problem reports")
         constraints = [
             models.CheckConstraint(condition=~Q(message=""), name="problem_report_not_blank"),
+        ]
+        indexes = [
+            # The board asks for an event's open calls every few seconds.
+            models.Index(fields=["registration", "resolved_at"], name="problem_report_open"),
         ]
 
     def __str__(self) -> str:

@@ -213,3 +213,23 @@ def table_current(table: Table) -> ResultSubmission | None:
     """The version a judge works on: the confirmed one, else the latest not discarded."""
     rows = ResultSubmission.objects.filter(table=table).exclude(status="discarded")
     return rows.filter(status="confirmed").first() or rows.order_by("-version").first()
+
+
+def open_judge_calls(event_id: int, table_ids=None) -> list:
+    """The event's unresolved judge calls (player reports), oldest first, with the player,
+    the table and its round loaded; ``table_ids`` narrows them to those tables."""
+    from tournaments.results.models import ProblemReport
+
+    calls = (
+        ProblemReport.objects.filter(registration__event_id=event_id, resolved_at__isnull=True)
+        .select_related("registration__player", "table__round")
+        .order_by("created_at", "pk")
+    )
+    if table_ids is not None:
+        calls = calls.filter(table_id__in=list(table_ids))
+    return list(calls)
+
+
+def judge_calls_signature(calls: list) -> list:
+    """What a page shows of ``calls`` (for an ETag): id, acknowledged or not."""
+    return [[c.pk, c.acknowledged_at is not None] for c in calls]

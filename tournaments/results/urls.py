@@ -20,6 +20,7 @@ urlpatterns = [
     path("tables/<int:table_id>/confirm", views.confirm_json, name="confirm-login"),
     path("tables/<int:table_id>/preview", views.preview_json, name="preview-login"),
     path("tables/<int:table_id>/log-check", views.log_check_json, name="log-check-login"),
+    path("tables/<int:table_id>/calls", views.calls_login, name="calls-login"),
     path("<str:token>/", views.table_page, name="table"),
     path("<str:token>/qr.svg", views.table_qr, name="table-qr"),
     path("<str:token>/state", views.state_json, name="state"),
@@ -27,4 +28,5 @@ urlpatterns = [
     path("<str:token>/confirm", views.confirm_json, name="confirm"),
     path("<str:token>/preview", views.preview_json, name="preview"),
     path("<str:token>/log-check", views.log_check_json, name="log-check"),
+    path("<str:token>/calls", views.calls_token, name="calls"),
 ]

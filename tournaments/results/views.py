@@ -8,6 +8,7 @@ comes back in the engines' violation structure with the Japanese message beside 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -17,11 +18,12 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engines
 from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
 from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
+from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Round, RoundClock, Table
 from tournaments.results.forms import move_types, sheet_form
 from tournaments.results.models import ResultSubmission
@@ -134,6 +136,8 @@ def _page(request, token=None, table_id=None):
         "is_staff_actor": actor.is_event_staff(table.round.event_id),
         "clock": table_clock(table),
     }
+    if allowed(actor, Action.ANSWER_CALL, table=table):  # judges, not a player at the table
+        context.update(_calls_context(request, table, token, table_id))
     return render(request, "judge/table.html", context)
 
 
@@ -324,10 +328,73 @@ def table_qr(request, token: str):
     table = Table.objects.filter(judge_token=token).first()
     if table is None:
         raise Http404
-    url = request.build_absolute_uri(reverse("judge:table", kwargs={"token": token}))
+    url = absolute_url(request, reverse("judge:table", kwargs={"token": token}))
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10)
     buffer = io.BytesIO()
     image.save(buffer)
     response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+def _calls_context(request, table: Table, token: str | None, table_id: int | None) -> dict:
+    from tournaments.results.selectors import judge_calls_signature, open_judge_calls
+
+    calls = open_judge_calls(table.round.event_id, table_ids=[table.pk])
+    base = _base_url(token, table_id)
+    digest = hashlib.sha256(json.dumps(judge_calls_signature(calls)).encode()).hexdigest()
+    return {
+        "calls": calls,
+        "call_url": base + "calls",
+        "call_next": base,
+        "calls_url": base + "calls",
+        "calls_etag": f'"calls-{digest[:24]}"',
+    }
+
+
+def _calls(request, token: str | None = None, table_id: int | None = None):
+    """GET: this table's open judge calls (the fragment the table page polls; 304 while
+    unchanged). POST (report, action=acknowledge|resolve): answer one, back to the page."""
+    from django.shortcuts import redirect
+    from django.utils.cache import patch_vary_headers
+
+    from tournaments.results.models import ProblemReport
+    from tournaments.results.services.calls import judge_call_acknowledge, judge_call_resolve
+
+    table, actor = _table_and_actor(request, token, table_id)
+    if not allowed(actor, Action.ANSWER_CALL, table=table):
+        raise Http404
+    if request.method == "POST":
+        step = {"acknowledge": judge_call_acknowledge, "resolve": judge_call_resolve}.get(
+            request.POST.get("action", "")
+        )
+        report_id = request.POST.get("report", "")
+        report = ProblemReport.objects.filter(
+            pk=int(report_id) if report_id.isdigit() else 0, table=table
+        ).first()
+        if step is None or report is None:
+            return HttpResponse(status=400)
+        step(report_id=report.pk, actor=actor)
+        return redirect(_base_url(token, table_id))
+    context = _calls_context(request, table, token, table_id)
+    etag = context["calls_etag"]
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        response = HttpResponse(status=304)
+    else:
+        response = render(request, "judge/_calls.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    response["X-Calls-Fragment"] = "1"
+    patch_vary_headers(response, ["Cookie"])
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def calls_token(request, token: str):
+    return _calls(request, token=token)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def calls_login(request, table_id: int):
+    return _calls(request, table_id=table_id)

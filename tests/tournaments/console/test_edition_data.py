@@ -18,7 +18,11 @@ pytestmark = pytest.mark.django_db
 
 
 def user(name="org", staff=True):
-    return get_user_model().objects.create_user(username=name, password="pw", is_staff=staff)
+    """``staff``: a site administrator (superuser). ``is_staff`` alone opens no event's
+    organizer tools (issue 17); per-event organizers are tested in test_event_access.py."""
+    return get_user_model().objects.create_user(
+        username=name, password="pw", is_staff=staff, is_superuser=staff
+    )
 
 
 def test_leaves_report_known_values_with_sources_and_unknown_ones():

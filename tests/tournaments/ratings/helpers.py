@@ -13,7 +13,11 @@ from tournaments.results.models import ResultSubmission
 
 
 def user(name="org", staff=True):
-    return get_user_model().objects.create_user(username=name, password="pw", is_staff=staff)
+    """``staff``: a site administrator (superuser). ``is_staff`` alone opens no event's
+    organizer tools (issue 17); per-event organizers are tested in test_event_access.py."""
+    return get_user_model().objects.create_user(
+        username=name, password="pw", is_staff=staff, is_superuser=staff
+    )
 
 
 def event_with_players(players, day=dt.date(2026, 11, 1), **kw):

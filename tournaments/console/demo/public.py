@@ -17,9 +17,9 @@ from tournaments.events.models import Event
 from tournaments.public.services import public_pages_prerender
 
 
-def demo_public(event: Event, write) -> None:
+def demo_public(event: Event, write, base: str | None = None) -> None:
     stored = public_pages_prerender(event_id=event.pk)
-    base = os.environ.get("DEMO_BASE_URL", "http://localhost:8000")
+    base = base or os.environ.get("DEMO_BASE_URL", "http://localhost:8000")
     first_round = event.rounds.exclude(status="draft").order_by("number").first()
     registration = event.registrations.select_related("player").order_by("pk").first()
     with translation.override("ja"):

@@ -45,7 +45,7 @@ def demo_entry(table_number: int, players: int, as_log: bool) -> tuple[str, dict
     return "sheet", demo_sheet(table_number, players)
 
 
-def demo_results(event: Event, write) -> None:
+def demo_results(event: Event, write, base: str | None = None) -> None:
     round_1 = Round.objects.filter(event=event, number=1).first()
     if round_1 is None:
         return
@@ -76,7 +76,7 @@ def demo_results(event: Event, write) -> None:
         current = ResultSubmission.objects.filter(table=table).order_by("-version").first()
         line = f"  table {table.number}: result v{current.version} {current.status}"
         if current.status == "submitted":
-            base = os.environ.get("DEMO_BASE_URL", "http://localhost:8000")
+            base = base or os.environ.get("DEMO_BASE_URL", "http://localhost:8000")
             with translation.override("ja"):
                 url = base + reverse("judge:table", kwargs={"token": table.judge_token})
             line += f" — waiting for confirmation; judge page: {url}"

@@ -14,7 +14,8 @@ from tournaments.events.clock import TIME_UP, ClockView, clock_view
 from tournaments.events.kana import name_matches, sort_key
 from tournaments.events.models import Event, Registration, Round, RoundClock, Table
 from tournaments.events.selectors.event_config import event_config
-from tournaments.results.models import ResultSubmission
+from tournaments.results.models import Confirmation, ConfirmationPolicy, ResultSubmission
+from tournaments.results.selectors import event_result_settings, judge_calls_signature
 from tournaments.standings.models import StandingsSnapshot
 
 # Board states (issue 11): not started / draft / submitted / confirmed / disputed.
@@ -49,10 +50,18 @@ class BoardTable:
     late: bool
     latest_version: int | None
     clock: ClockView | None = None  # the table's own time when it has extra time
+    # A submitted result: the players who have not confirmed it yet (players policy), or
+    # None when the event's policy asks a judge instead (then ``awaiting_judge``).
+    unconfirmed: list[str] | None = None
+    awaiting_judge: bool = False
 
     @property
     def label(self) -> str:
         return str(STATE_LABELS[self.state])
+
+    @property
+    def confirmed_count(self) -> int | None:
+        return None if self.unconfirmed is None else len(self.players) - len(self.unconfirmed)
 
 
 def _state(table: Table, latest: ResultSubmission | None) -> str:
@@ -80,19 +89,45 @@ def round_board(rnd: Round) -> list[BoardTable]:
     ):
         latest[sub.table_id] = sub
     out = []
+    policy = event_result_settings(rnd.event_id).confirmation_policy
+    confirmed_by: dict[int, set[int]] = {}
+    for sub_id, registration_id in Confirmation.objects.filter(
+        submission__in=[s.pk for s in latest.values() if s.status == "submitted"],
+        registration__isnull=False,
+    ).values_list("submission_id", "registration_id"):
+        confirmed_by.setdefault(sub_id, set()).add(registration_id)
     for table in rnd.tables.order_by("number").prefetch_related("seats__registration__player"):
         sub = latest.get(table.pk)
         state = _state(table, sub)
-        names = [s.registration.player.display_name for s in table.seats.all()]
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        names = [s.registration.player.display_name for s in seats]
         table_clock = None
         late = overdue
         if clock is not None and rnd.status == Round.Status.PUBLISHED:
             view = clock_view(clock, table.number, now)
             late = view.state == TIME_UP
             table_clock = view if view.extra else None
+        unconfirmed, awaiting_judge = None, False
+        if state == "submitted" and sub is not None and sub.status == "submitted":
+            if policy == ConfirmationPolicy.PLAYERS:
+                done = confirmed_by.get(sub.pk, set())
+                unconfirmed = [
+                    s.registration.player.display_name
+                    for s in seats
+                    if s.registration_id not in done
+                ]
+            else:
+                awaiting_judge = True
         out.append(
             BoardTable(
-                table, state, names, late and state != "confirmed", sub and sub.version, table_clock
+                table,
+                state,
+                names,
+                late and state != "confirmed",
+                sub and sub.version,
+                clock=table_clock,
+                unconfirmed=unconfirmed,
+                awaiting_judge=awaiting_judge,
             )
         )
     return out
@@ -111,12 +146,26 @@ def _clock_key(view: ClockView | None) -> list:
     return [view.state, view.deadline_ms, view.remaining if view.state == "paused" else None]
 
 
-def board_signature(rnd: Round, board: list[BoardTable], clock: ClockView | None = None) -> str:
+def board_signature(
+    rnd: Round,
+    board: list[BoardTable],
+    clock: ClockView | None = None,
+    calls: list | None = None,
+) -> str:
     """A digest of everything the board shows (the round's state and clock, each table's
-    players, state, lateness, extra time and result version): the live board's ETag. The
-    running countdown itself is the page's script, so it is keyed by its deadline."""
-    content = [rnd.status, _clock_key(clock)] + [
-        [b.table.number, b.players, b.state, b.late, b.latest_version, _clock_key(b.clock)]
+    players, state, lateness, extra time, result version and who has not confirmed, the
+    open judge calls): the live board's ETag. The running countdown itself is the page's
+    script, so it is keyed by its deadline."""
+    content = [rnd.status, _clock_key(clock), judge_calls_signature(calls or [])] + [
+        [
+            b.table.number,
+            b.players,
+            b.state,
+            b.late,
+            b.latest_version,
+            _clock_key(b.clock),
+            b.unconfirmed,
+        ]
         for b in board
     ]
     return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()[:32]
@@ -171,13 +220,21 @@ def standings_rows(event: Event) -> list[dict]:
     if snapshot is None:
         return []
     names = {
-        r.pk: (r.player.display_name, r.player.reading, r.player.club)
+        r.pk: (r.player.display_name, r.player.reading, r.player.club, r.status)
         for r in Registration.objects.filter(event=event).select_related("player")
     }
     rows = []
     for row in snapshot.rows:
-        name, reading, club = names.get(row["registration"], ("?", "", ""))
-        rows.append({**row, "name": name, "reading": reading, "club": club})
+        name, reading, club, status = names.get(row["registration"], ("?", "", "", ""))
+        rows.append(
+            {
+                **row,
+                "name": name,
+                "reading": reading,
+                "club": club,
+                "dropped": status == Registration.Status.DROPPED,
+            }
+        )
     return rows
 
 

@@ -2,7 +2,8 @@
 
 Everything under /console/ needs a logged-in user. Creating an event needs a staff user,
 a superuser or someone who already organizes an event; an event's pages need its
-organizer or head judge (``Actor.is_event_staff``).
+organizer or head judge (``Actor.is_event_staff``): ``is_staff`` opens no event's pages.
+A table judge opening /console/ is sent to their tables.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from tournaments.console.forms import EventForm
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_save, event_set_status
 from tournaments.console.services.finals import awards, event_finish
-from tournaments.events.access import Actor
+from tournaments.console.views.accounts import has_console
+from tournaments.events.access import Actor, tables_judged_by
 from tournaments.events.models import Event, EventRole, Registration, Round
 from tournaments.events.selectors.event_config import event_config
 from tournaments.results.selectors import event_result_settings
@@ -34,6 +36,7 @@ def may_create_events(user) -> bool:
     return bool(
         user.is_superuser
         or user.is_staff
+        or user.has_perm("events.add_event")  # manage.py organizer_create without --event
         or EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER).exists()
     )
 
@@ -61,6 +64,11 @@ def qr_svg(data: str) -> str:
 
 @login_required
 def event_list(request):
+    if not has_console(request.user) and not may_create_events(request.user):
+        # A table judge works on their tables' pages, not in the console.
+        if tables_judged_by(actor_of(request)).exists():
+            return redirect("judge:my-tables")
+        raise PermissionDenied(_("Only an event's organizers and head judges open the console."))
     if request.user.is_superuser:
         events = Event.objects.all()
     else:

@@ -22,6 +22,7 @@ from tournaments.console.services.player_import import (
     registration_substitute,
 )
 from tournaments.console.views.events import console_event, qr_svg
+from tournaments.events.links import absolute_url, phone_unreachable
 from tournaments.events.models import Registration
 from tournaments.events.services.registrations import (
     registration_check_in,
@@ -30,6 +31,7 @@ from tournaments.events.services.registrations import (
 )
 
 SESSION_KEY = "console-csv-%s"
+UNDO_KEY = "console-last-check-in-%s"
 
 
 def _with_ratings(event) -> list:
@@ -98,18 +100,62 @@ def player_import(request, slug):
     )
 
 
+def _n(registration: Registration) -> dict:
+    """The player's name for a message."""
+    return {"name": registration.player.display_name}
+
+
+def _remember_check_in(request, registration: Registration) -> None:
+    """The desk offers "undo" for the last check-in (a mistap, the wrong namesake)."""
+    request.session[UNDO_KEY % registration.event_id] = registration.pk
+
+
 @login_required
 @require_POST
 def registration_action(request, slug, registration_id):
+    """check_in, undo_check_in, drop (a confirmation page first), restore, substitute."""
     event = console_event(request, slug)
-    registration = get_object_or_404(Registration, pk=registration_id, event=event)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
     action = request.POST.get("action")
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = reverse("console:players", args=[slug])  # no open redirects
     if action == "check_in":
-        registration_check_in(registration_id=registration.pk)
+        if registration.status == Registration.Status.DROPPED:
+            messages.error(
+                request, _("%(name)s has dropped: restore them first.") % _n(registration)
+            )
+        else:
+            registration_check_in(registration_id=registration.pk)
+            _remember_check_in(request, registration)
+            messages.success(request, _("Checked in %(name)s.") % _n(registration))
     elif action == "undo_check_in":
-        registration_set_status(registration_id=registration.pk, status="registered")
+        if registration.status == Registration.Status.CHECKED_IN:
+            registration_set_status(registration_id=registration.pk, status="registered")
+            messages.success(request, _("Check-in of %(name)s undone.") % _n(registration))
+        request.session.pop(UNDO_KEY % event.pk, None)
     elif action == "drop":
+        if request.POST.get("confirmed") != "1":
+            return render(
+                request,
+                "console/drop_confirm.html",
+                {"event": event, "registration": registration, "next": target},
+            )
         registration_drop(registration_id=registration.pk)
+        messages.success(
+            request,
+            _("Dropped %(name)s: no longer seated; their results stay in the standings.")
+            % _n(registration),
+        )
+    elif action == "restore":
+        if registration.status == Registration.Status.DROPPED:
+            registration_set_status(registration_id=registration.pk, status="registered")
+            messages.success(
+                request,
+                _("Restored %(name)s: check them in to seat them again.") % _n(registration),
+            )
     elif action == "substitute":
         name = request.POST.get("name", "").strip()
         if not name:
@@ -123,18 +169,22 @@ def registration_action(request, slug, registration_id):
                 )
             except Exception as error:  # noqa: BLE001 - shown to the organizer
                 messages.error(request, str(error))
-    target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        target = reverse("console:players", args=[slug])  # no open redirects
     return redirect(target)
 
 
 @login_required
 def check_in_desk(request, slug):
+    """Search by name or reading, scan a QR code, one tap per player; lists of who is and
+    is not here, the dropped (with restore), and "undo" for the last check-in."""
     event = console_event(request, slug)
     query = request.GET.get("q", "")
     found = registrations(event, query) if query else []
     missing = registrations(event, status=Registration.Status.REGISTERED)
+    present = registrations(event, status=Registration.Status.CHECKED_IN)
+    last = None
+    last_id = request.session.get(UNDO_KEY % event.pk)
+    if last_id:
+        last = next((r for r in present if r.pk == last_id), None)
     return render(
         request,
         "console/check_in.html",
@@ -143,7 +193,10 @@ def check_in_desk(request, slug):
             "query": query,
             "found": found,
             "missing": missing,
-            "checked_in": event.registrations.filter(status="checked_in").count(),
+            "present": present,
+            "dropped": registrations(event, status=Registration.Status.DROPPED),
+            "checked_in": len(present),
+            "last_check_in": last,
         },
     )
 
@@ -154,15 +207,22 @@ def check_in_token(request, slug):
     event = console_event(request, slug)
     scanned = request.POST.get("token", "").strip().rstrip("/")
     token = scanned.rsplit("/", 1)[-1]
-    registration = Registration.objects.filter(event=event, private_token=token).first()
+    registration = (
+        Registration.objects.filter(event=event, private_token=token)
+        .select_related("player")
+        .first()
+    )
     if request.method == "POST":
         if registration is None:
             messages.error(request, _("No player of this event has that code."))
+        elif registration.status == Registration.Status.DROPPED:
+            messages.error(
+                request, _("%(name)s has dropped: restore them first.") % _n(registration)
+            )
         else:
             registration_check_in(registration_id=registration.pk)
-            messages.success(
-                request, _("Checked in %(name)s.") % {"name": registration.player.display_name}
-            )
+            _remember_check_in(request, registration)
+            messages.success(request, _("Checked in %(name)s.") % _n(registration))
     return redirect("console:check-in", slug=slug)
 
 
@@ -173,8 +233,13 @@ def slips(request, slug):
     for registration in registrations(event):
         if registration.status == Registration.Status.DROPPED:
             continue
-        url = request.build_absolute_uri(
-            reverse("tournaments:private", kwargs={"token": registration.private_token})
+        url = absolute_url(
+            request, reverse("tournaments:private", kwargs={"token": registration.private_token})
         )
         rows.append({"registration": registration, "url": url, "qr": qr_svg(url)})
-    return render(request, "console/slips.html", {"event": event, "rows": rows})
+    unreachable = bool(rows) and phone_unreachable(rows[0]["url"])
+    return render(
+        request,
+        "console/slips.html",
+        {"event": event, "rows": rows, "phone_unreachable": unreachable},
+    )

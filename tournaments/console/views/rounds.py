@@ -25,8 +25,10 @@ from tournaments.console.selectors.pages import (
 )
 from tournaments.console.views.events import actor_of, console_event, qr_svg
 from tournaments.events.kana import sort_key
+from tournaments.events.links import absolute_url, phone_unreachable
 from tournaments.events.models import Registration, Round, Table
 from tournaments.events.selectors.event_config import event_config
+from tournaments.results.selectors import open_judge_calls
 from tournaments.seating import clock as clock_services
 from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import SeatingError
@@ -204,6 +206,7 @@ def _board_context(rnd: Round) -> dict:
     board = round_board(rnd)
     clock = round_clock(rnd)
     counts = {state: sum(1 for b in board if b.state == state) for state in STATES}
+    calls = open_judge_calls(rnd.event_id)  # every open call of the event, any round
     return {
         "event": rnd.event,
         "round": rnd,
@@ -212,7 +215,9 @@ def _board_context(rnd: Round) -> dict:
         "round_minutes": event_config(rnd.event).get("round_minutes") or 90,
         "counts": [(state, STATE_LABELS[state], n) for state, n in counts.items()],
         "all_confirmed": bool(board) and counts["confirmed"] == len(board),
-        "etag": f'"board-{board_signature(rnd, board, clock)}"',
+        "calls": calls,
+        "calls_by_table": {c.table_id for c in calls if c.table_id},
+        "etag": f'"board-{board_signature(rnd, board, clock, calls)}"',
     }
 
 
@@ -255,14 +260,18 @@ def round_print(request, slug, number):
     tables, by_name = [], []
     for table in rnd.tables.order_by("number").prefetch_related("seats"):
         seated = [names[s.registration_id] for s in table.seats.order_by("position")]
-        url = request.build_absolute_uri(
-            reverse("judge:table", kwargs={"token": table.judge_token})
-        )
+        url = absolute_url(request, reverse("judge:table", kwargs={"token": table.judge_token}))
         tables.append({"table": table, "seated": seated, "qr": qr_svg(url), "url": url})
         by_name += [(r, table.number, pos) for pos, r in enumerate(seated, start=1)]
     by_name.sort(key=lambda row: (row[0].player.reading, row[0].player.display_name))
     return render(
         request,
         "console/print_round.html",
-        {"event": rnd.event, "round": rnd, "tables": tables, "by_name": by_name},
+        {
+            "event": rnd.event,
+            "round": rnd,
+            "tables": tables,
+            "by_name": by_name,
+            "phone_unreachable": bool(tables) and phone_unreachable(tables[0]["url"]),
+        },
     )

@@ -15,6 +15,7 @@ from tournaments.console.views.events import actor_of, console_event
 from tournaments.events.access import NotAllowed
 from tournaments.events.models import Table
 from tournaments.results.models import ActionLog, ResultSubmission, Ruling
+from tournaments.results.selectors import open_judge_calls
 from tournaments.results.services.results import (
     ResultError,
     result_confirm,
@@ -100,5 +101,6 @@ def table_view(request, slug, number, table_number):
             "kinds": Ruling.Kind.choices,
             "log": ActionLog.objects.filter(table=table).order_by("created_at", "id"),
             "statuses": ResultSubmission.Status,
+            "calls": open_judge_calls(table.round.event_id, table_ids=[table.pk]),
         },
     )

@@ -1,8 +1,10 @@
 """Shared pieces of the organizer tools' pages (/console/tools/...): organizer-only access.
 
-Organizers are users with an ``EventRole`` of kind organizer for the event, staff users
-and superusers. Head judges use the main console; these pages change event data
-(edition values, finals) or show league-wide ratings, which is the organizer's call.
+Organizers are users with an ``EventRole`` of kind organizer for the event, and
+superusers. ``is_staff`` grants nothing here: a judge made staff (to log in, before the
+site had its own login) is no organizer of any event. Head judges use the main console;
+these pages change event data (edition values, finals) or show league ratings, which is
+the organizer's call.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from tournaments.results.models import ActionLog
 def is_organizer(user, event: Event | None = None) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    if user.is_superuser or user.is_staff:
+    if user.is_superuser:
         return True
     roles = EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER)
     if event is not None:
@@ -33,6 +35,18 @@ def organizer_event(request, slug: str) -> Event:
     if not is_organizer(request.user, event):
         raise PermissionDenied(_("You do not organize this event."))
     return event
+
+
+def organized_league_ids(user) -> set[int | None] | None:
+    """The leagues of the events ``user`` organizes (None: events without a league);
+    ``None`` for a superuser, who sees every league."""
+    if user.is_superuser:
+        return None
+    return set(
+        EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER).values_list(
+            "event__league_id", flat=True
+        )
+    )
 
 
 def require_any_organizer(request) -> None:

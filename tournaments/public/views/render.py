@@ -195,9 +195,11 @@ def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
     rows = []
     columns = _standings_columns(snapshot)
     for row in snapshot.rows:
-        person = data.people.get(row["registration"])
+        # A dropped player stays where their results put them, marked as dropped (with a
+        # link when they have a page: they were seated in a round).
+        person = data.people.get(row["registration"]) or data.dropped.get(row["registration"])
         if person is None:
-            continue  # dropped players keep their row in snapshots; not listed here
+            continue
         if club and person.club != club:
             continue
         metrics = row.get("metrics", {})
@@ -217,6 +219,8 @@ def _standings_rows(snapshot, data: sel.EventData, club: str) -> list[dict]:
                 "provisional": row.get("provisional", False),
                 "movement": row.get("movement"),
                 "dropped_after": row.get("dropped_after"),
+                "dropped": row["registration"] in data.dropped,
+                "linked": row["registration"] in data.people,
             }
         )
     return rows

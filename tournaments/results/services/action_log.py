@@ -73,3 +73,14 @@ def standings_snapshot_written(event_id: int, version: int, results: int) -> Act
         event_id,
         data={"version": version, "results": results},
     )
+
+
+def judge_call_answered(actor: Actor, report, step: str) -> ActionLog:
+    """A judge acknowledged (``step`` "acknowledged") or resolved a player's call."""
+    return _entry(
+        actor,
+        f"call.{step}",
+        report.registration.event_id,
+        table_id=report.table_id,
+        data={"report": report.pk, "registration": report.registration_id},
+    )

@@ -1,16 +1,26 @@
-"""``python manage.py demo``: an Imhotep event with twelve checked-in players and a seated
-first round. Idempotent: running it again finds what exists and creates nothing twice.
+"""``python manage.py demo [--host H --port P | --base-url URL]``: an Imhotep event with
+twelve checked-in players and a seated first round, and an organizer account. Idempotent:
+running it again finds what exists and creates nothing twice (the organizer's password is
+new each time, printed with where to log in).
+
+Printed links use the address the server will be reached at: ``--base-url``, else
+``http://<host>:<port>`` (``make demo`` passes its HOST and PORT); for a host that listens
+on every interface (0.0.0.0, the café's network) the machine's LAN address, so phones
+can open them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import random
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.console.services.accounts import printed_base_url
+from tournaments.events import links as lan
 from tournaments.events.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.events.services.registrations import registration_check_in, registration_create
 
@@ -41,11 +51,29 @@ def _simple_seating(registrations: list[Registration], seed: str) -> list[list[R
     return [ordered[i : i + TABLE_SIZE] for i in range(0, len(ordered), TABLE_SIZE)]
 
 
+def demo_base_url(given: str | None, host: str | None, port: str) -> str:
+    """Where the printed links point: ``given``; else ``host:port`` (a wildcard host
+    becomes this machine's LAN address); else DEMO_BASE_URL / PUBLIC_BASE_URL."""
+    if given:
+        return given.rstrip("/")
+    if host:
+        if host in ("0.0.0.0", "::", "[::]"):
+            host = lan.lan_address() or "127.0.0.1"
+        return f"http://{host}:{port}"
+    return os.environ.get("DEMO_BASE_URL") or printed_base_url()
+
+
 class Command(BaseCommand):
     help = "Create (or find) the demo event 'Cairo Café Open' with a seated first round."
 
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default=None, help="where runserver listens")
+        parser.add_argument("--port", default="8000")
+        parser.add_argument("--base-url", default=None, help="e.g. http://192.168.1.23:8000")
+
     @transaction.atomic
     def handle(self, *args, **options):
+        base = demo_base_url(options["base_url"], options["host"], str(options["port"]))
         today = timezone.localdate()
         event, created = Event.objects.get_or_create(
             slug=DEMO_SLUG,
@@ -91,11 +119,15 @@ class Command(BaseCommand):
         )
         from tournaments.console.demo.results import demo_results  # result entry's demo step
 
-        demo_results(event, self.stdout.write)
+        demo_results(event, self.stdout.write, base=base)
         from tournaments.console.demo.seating import demo_seating  # standings task + seated round 2
 
         demo_seating(event, self.stdout.write)
         from tournaments.console.demo.public import demo_public  # public pages' demo step
 
-        demo_public(event, self.stdout.write)
+        demo_public(event, self.stdout.write, base=base)
+        from tournaments.console.demo.accounts import demo_accounts
+
+        demo_accounts(event, self.stdout.write, base)
+        self.stdout.write(f"\n  Demo event: {base}/ja/events/{event.slug}/   (English: /en/...)\n")
         return None

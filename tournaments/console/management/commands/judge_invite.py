@@ -1,0 +1,76 @@
+"""``manage.py judge_invite EVENT USERNAME [--head | --table N ...] [--round R]``.
+
+Gives a judge their role in one event and prints a one-time link where they choose a
+password (and are logged in). ``--head`` makes a head judge (the event's console: board,
+check-in, rulings); ``--table N`` a table judge of table N in round R (default: the
+latest round), who sees only their tables' pages.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.console.services.accounts import (
+    AccountError,
+    account_grant_role,
+    invite_path,
+    printed_base_url,
+)
+from tournaments.events.models import Event, Table
+
+
+class Command(BaseCommand):
+    help = "Invite a judge to an event: prints a one-time login link."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event", help="the event's slug")
+        parser.add_argument("username")
+        parser.add_argument("--head", action="store_true", help="head judge")
+        parser.add_argument("--table", type=int, action="append", default=[])
+        parser.add_argument("--round", type=int, default=None)
+        parser.add_argument("--email", default="")
+        parser.add_argument("--base-url", default=None, help="e.g. http://192.168.1.23:8000")
+        parser.add_argument("--language", default="ja", choices=["ja", "en"])
+
+    def handle(self, *args, **options):
+        event = Event.objects.filter(slug=options["event"]).first()
+        if event is None:
+            raise CommandError(f"no event with the slug {options['event']!r}")
+        if options["head"] == bool(options["table"]):
+            raise CommandError("give --head or at least one --table N")
+        tables = []
+        if options["table"]:
+            rounds = event.rounds.order_by("-number")
+            rnd = (
+                rounds.filter(number=options["round"]).first()
+                if options["round"]
+                else rounds.first()
+            )
+            if rnd is None:
+                raise CommandError("the event has no such round yet")
+            for number in options["table"]:
+                table = Table.objects.filter(round=rnd, number=number).first()
+                if table is None:
+                    raise CommandError(f"round {rnd.number} has no table {number}")
+                tables.append(table)
+        try:
+            user = account_grant_role(
+                username=options["username"],
+                event=event,
+                role="head_judge" if options["head"] else "table_judge",
+                tables=tables,
+                email=options["email"],
+            )
+        except AccountError as error:
+            raise CommandError(str(error)) from error
+        role = (
+            "head judge"
+            if options["head"]
+            else "judge of tables " + ", ".join(str(t.number) for t in tables)
+        )
+        base = printed_base_url(options["base_url"])
+        self.stdout.write(f"{user.get_username()!r}: {role} in {event.slug}")
+        self.stdout.write(
+            "  one-time link (choose a password; works once, for 3 days): "
+            f"{base}{invite_path(user, options['language'])}"
+        )

@@ -1,0 +1,47 @@
+"""Login, logout and invitations in the site's own look (Django's auth views, so a login
+throttle such as django-axes can wrap them), and the page after login that sends each
+person where their role works."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+
+from tournaments.events.access import Actor, tables_judged_by
+from tournaments.events.models import EventRole
+
+CONSOLE_ROLES = (EventRole.Kind.ORGANIZER, EventRole.Kind.HEAD_JUDGE)
+
+
+def has_console(user) -> bool:
+    """Organizer or head judge of some event (or a superuser): may open /console/."""
+    return bool(
+        user.is_authenticated
+        and (
+            user.is_superuser
+            or EventRole.objects.filter(user=user, role__in=CONSOLE_ROLES).exists()
+        )
+    )
+
+
+login = auth_views.LoginView.as_view(
+    template_name="console/accounts/login.html", redirect_authenticated_user=True
+)
+logout = auth_views.LogoutView.as_view(template_name="console/accounts/logged_out.html")
+invite = auth_views.PasswordResetConfirmView.as_view(
+    template_name="console/accounts/invite.html",
+    post_reset_login=True,
+    success_url=reverse_lazy("accounts:home"),
+)
+
+
+@login_required
+def home(request):
+    """Organizers and head judges to the console; table judges to their tables."""
+    if has_console(request.user):
+        return redirect("console:events")
+    if tables_judged_by(Actor(user=request.user)).exists():
+        return redirect("judge:my-tables")
+    return render(request, "console/accounts/no_role.html", status=403)

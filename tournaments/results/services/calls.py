@@ -1,0 +1,66 @@
+"""Judge calls: a player's "report a problem" (a ``ProblemReport``) is answered by a judge
+of that table or the event's organizers and head judges: acknowledged ("coming"), then
+resolved. Both steps are idempotent (a second tap changes nothing) and audited."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.events.access import Action, Actor, require
+from tournaments.results.models import ProblemReport
+from tournaments.results.services import action_log
+
+
+def _locked(report_id: int) -> ProblemReport:
+    return (
+        ProblemReport.objects.select_for_update(of=("self",))
+        .select_related("registration", "table__round")
+        .get(pk=report_id)
+    )
+
+
+def _require(actor: Actor, report: ProblemReport) -> None:
+    if report.table is not None:
+        require(actor, Action.ANSWER_CALL, table=report.table)
+    else:  # not seated: only the event's organizers and head judges
+        require(actor, Action.ANSWER_CALL, registration=report.registration)
+
+
+def _by(actor: Actor) -> dict:
+    return {"user": actor.user if actor.user_id is not None else None, "label": actor.label}
+
+
+@transaction.atomic
+def judge_call_acknowledge(*, report_id: int, actor: Actor) -> ProblemReport:
+    report = _locked(report_id)
+    _require(actor, report)
+    if report.acknowledged_at is None and report.resolved_at is None:
+        by = _by(actor)
+        report.acknowledged_at = timezone.now()
+        report.acknowledged_by = by["user"]
+        report.acknowledged_by_label = by["label"]
+        report.save(update_fields=["acknowledged_at", "acknowledged_by", "acknowledged_by_label"])
+        action_log.judge_call_answered(actor, report, "acknowledged")
+    return report
+
+
+@transaction.atomic
+def judge_call_resolve(*, report_id: int, actor: Actor) -> ProblemReport:
+    report = _locked(report_id)
+    _require(actor, report)
+    if report.resolved_at is None:
+        by = _by(actor)
+        now = timezone.now()
+        fields = ["resolved_at", "resolved_by", "resolved_by_label"]
+        if report.acknowledged_at is None:  # resolved on the spot
+            report.acknowledged_at = now
+            report.acknowledged_by = by["user"]
+            report.acknowledged_by_label = by["label"]
+            fields += ["acknowledged_at", "acknowledged_by", "acknowledged_by_label"]
+        report.resolved_at = now
+        report.resolved_by = by["user"]
+        report.resolved_by_label = by["label"]
+        report.save(update_fields=fields)
+        action_log.judge_call_answered(actor, report, "resolved")
+    return report
