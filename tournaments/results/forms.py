@@ -13,6 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.results import sheet_labels
+
 # Labels for sheet fields of the games; an unknown field shows its schema title.
 FIELD_LABELS = {
     "track": _("Score track"),
@@ -124,6 +126,195 @@ def sheet_form(schema: dict[str, Any], seat_names: list[str]) -> SheetForm:
         "required": sheet.get("required", []),
     }
     return SheetForm(players=players, table_fields=fields_for(rest, "$.sheet", defs))
+
+
+@dataclass
+class Node:
+    """One piece of the phone form: a value the judge enters, or a group of them.
+
+    ``key`` is the engine's property name (an index for list items); the page builds the
+    sheet body by walking the nodes, and puts each error beside the node at its path.
+    kind: int | count | bool | select | text | strlist | multi | group | fixed | rows |
+    keycounts.
+    """
+
+    kind: str
+    key: str
+    label: str
+    path: str
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = False
+    default: Any = None
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
+    item_label: str = ""
+    scalar_item: bool = False
+    hint: str = ""
+
+    @property
+    def input_id(self) -> str:
+        return "f-" + "".join(c if c.isalnum() else "-" for c in self.path)
+
+
+@dataclass
+class JudgeForm:
+    players: list[tuple[str, Node]]  # (seat name, the player's section) in seat order
+    table: list[Node]  # fields of the whole table (Imhotep's monuments)
+
+
+def _shown(game: str, name: str, options: dict[str, Any], index: int | None) -> bool:
+    """Only what the event's version, preset and board sides have (the engine refuses the
+    rest: Terra Pyramides S1/VN2/VN4, Imhotep V5/V6, Field of Reeds M16)."""
+    sides = options.get("sides") or {}
+    version = options.get("version", 1)
+    rules = {
+        ("imhotep", "obelisks_erected"): lambda: sides.get("obelisk") == "B",
+        ("imhotep", "missing_monuments"): lambda: bool(options.get("pharaohs_wrath")),
+        ("terra_pyramides", "name"): lambda: False,
+        ("terra_pyramides", "horus_track"): lambda: version >= 2,
+        ("terra_pyramides", "grave_goods"): lambda: version >= 2,
+        ("terra_pyramides", "oasis_track"): lambda: version >= 3,
+        ("terra_pyramides", "palms"): lambda: version >= 3,
+        ("terra_pyramides", "boat"): lambda: version >= 3,
+        ("terra_pyramides", "cards"): lambda: version >= 3,
+        ("terra_pyramides", "built"): lambda: options.get("mission") is not None,
+        ("terra_pyramides", "sites_claimed"): (
+            lambda: options.get("a17_sites_count") == "ever_claimed"
+        ),
+        ("field_of_reeds", "watcher"): lambda: index == 2,  # level 3 only (M16)
+    }
+    rule = rules.get((game, name))
+    return True if rule is None else rule()
+
+
+def _readable(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+class _Builder:
+    def __init__(self, game: str, options: dict[str, Any], defs: dict[str, Any]):
+        self.game, self.options, self.defs = game, options, defs
+
+    def label(self, name: str, schema: dict[str, Any]) -> str:
+        return sheet_labels.label(self.game, name) or schema.get("title") or _readable(name)
+
+    def choices(self, name: str, values: list[Any]) -> list[tuple[str, str]]:
+        return [
+            (str(v), sheet_labels.option_label(self.game, name, str(v)) or _readable(str(v)))
+            for v in values
+        ]
+
+    def props(self, obj: dict[str, Any], base: str, index: int | None = None) -> list[Node]:
+        required = set(obj.get("required", []))
+        out = []
+        for name, raw in obj.get("properties", {}).items():
+            if not _shown(self.game, name, self.options, index):
+                continue
+            node = self.node(name, raw, f"{base}.{name}", name in required, index)
+            if node is not None:
+                out.append(node)
+        return out
+
+    def node(self, name: str, raw: dict[str, Any], path: str, required: bool, index=None):
+        prop = _resolve(raw, self.defs)
+        kind = prop.get("type")
+        common = {"key": name, "label": self.label(name, prop), "path": path}
+        hint = sheet_labels.SIDE_HINTS.get(
+            (self.game, name, (self.options.get("sides") or {}).get(name))
+        )
+        if hint is not None:
+            common["hint"] = str(hint)
+        default = raw.get("default", prop.get("default"))
+        if kind == "integer":
+            return Node(
+                "int", **common, minimum=prop.get("minimum"), maximum=prop.get("maximum"),
+                required=required, default=default,
+            )  # fmt: skip
+        if kind == "boolean":
+            return Node("bool", **common, required=required, default=bool(default))
+        if kind == "string" and "enum" in prop:
+            return Node("select", **common, choices=self.choices(name, prop["enum"]))
+        if kind == "string":
+            return Node("text", **common)
+        if kind == "object" and "propertyNames" in prop:
+            keys = _resolve(prop["propertyNames"], self.defs).get("enum", [])
+            values = _resolve(prop.get("additionalProperties") or {}, self.defs)
+            children = [
+                Node("count", k, text, f"{path}.{k}", minimum=values.get("minimum"))
+                for k, text in self.choices(name, keys)
+            ]
+            return Node("group", **common, children=children)
+        if kind == "object" and "properties" in prop:
+            return Node("group", **common, children=self.props(prop, path, index))
+        if kind == "object":  # free keys with counts (Tameri's glyphs)
+            return Node("keycounts", **common, item_label=self.item(name))
+        if kind == "array":
+            items = _resolve(prop.get("items", {}), self.defs)
+            if "enum" in items:
+                return Node("multi", **common, choices=self.choices(name, items["enum"]))
+            if items.get("type") == "string":
+                return Node("strlist", **common)
+            fixed = prop.get("minItems")
+            if fixed is not None and fixed == prop.get("maxItems"):
+                children = [
+                    Node(
+                        "item",
+                        str(i),
+                        f"{self.item(name)} {i + 1}",
+                        f"{path}[{i}]",
+                        children=self.props(items, f"{path}[{i}]", i),
+                    )  # fmt: skip
+                    for i in range(fixed)
+                ]
+                return Node("fixed", **common, children=children)
+            if items.get("type") == "integer":
+                one = Node(
+                    "int", "", self.item(name), "", minimum=items.get("minimum"),
+                    maximum=items.get("maximum"), required=True,
+                )  # fmt: skip
+                return Node("rows", **common, children=[one], item_label=self.item(name),
+                            scalar_item=True)  # fmt: skip
+            return Node(
+                "rows", **common, children=self.props(items, ""), item_label=self.item(name)
+            )
+        return Node("text", **common)
+
+    def item(self, name: str) -> str:
+        return sheet_labels.item_label(self.game, name) or str(_("Entry"))
+
+
+def judge_form(
+    game: str, schema: dict[str, Any], seat_names: list[str], options: dict[str, Any]
+) -> JudgeForm:
+    """The phone form of ``game`` for a table: one section per seat (one shared section
+    for a Terra Pyramides mission), then the whole table's fields, in the engine's sheet
+    order (the order the paper sheet prints)."""
+    defs = schema.get("$defs", {})
+    sheet = _resolve(schema["properties"]["sheet"], defs)
+    build = _Builder(game, options or {}, defs)
+    player = _resolve(_resolve(sheet["properties"]["players"], defs).get("items", {}), defs)
+    seats = list(seat_names)
+    if game == "terra_pyramides" and (options or {}).get("mission") is not None:
+        seats = [str(_("Shared colour"))]
+    players = [
+        (
+            name,
+            Node(
+                "item",
+                str(i),
+                name,
+                f"$.sheet.players[{i}]",
+                children=build.props(player, f"$.sheet.players[{i}]"),
+            ),
+        )  # fmt: skip
+        for i, name in enumerate(seats)
+    ]
+    rest = {
+        "properties": {k: v for k, v in sheet.get("properties", {}).items() if k != "players"},
+        "required": sheet.get("required", []),
+    }
+    return JudgeForm(players=players, table=build.props(rest, "$.sheet"))
 
 
 def move_types(log_schema: dict[str, Any]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 import engines
 from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
 from tournaments.events.models import Registration, Table
-from tournaments.results.forms import move_types, sheet_form
+from tournaments.results.forms import judge_form, move_types
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import (
     event_result_settings,
@@ -31,8 +31,10 @@ from tournaments.results.selectors import (
     seat_names,
     table_current,
     table_game_key,
+    table_options,
 )
 from tournaments.results.services import results as svc
+from tournaments.results.violation_text import localized
 
 
 def _table_and_actor(request: HttpRequest, token: str | None, table_id: int | None):
@@ -56,6 +58,10 @@ def _base_url(token: str | None, table_id: int | None) -> str:
     return reverse("judge:table-login", kwargs={"table_id": table_id})
 
 
+def _lang() -> str:
+    return (get_language() or "ja")[:2]
+
+
 def submission_json(sub: ResultSubmission | None) -> dict[str, Any] | None:
     if sub is None:
         return None
@@ -66,7 +72,7 @@ def submission_json(sub: ResultSubmission | None) -> dict[str, Any] | None:
         "status": sub.status,
         "payload": sub.payload,
         "outcome": sub.outcome,
-        "violations": sub.violations,
+        "violations": localized(sub.violations, _lang()),
         "confirmations_required": sub.confirmations_required,
         "confirmed_by": [c.registration_id for c in sub.confirmations.all() if c.registration_id],
     }
@@ -83,6 +89,16 @@ def table_state(table: Table) -> dict[str, Any]:
     }
 
 
+def resolved_options(engine, table: Table) -> dict[str, Any]:
+    """The event's options for this table's game (preset plus overrides), as the engine
+    reads them; the form shows only the fields these options have."""
+    preset, overrides, _edition = table_options(table)
+    try:
+        return engine.resolve_options(overrides or None, preset).model_dump(mode="json")
+    except Exception:  # an unusable configuration: the engine names it when scoring
+        return {}
+
+
 def _page(request, token=None, table_id=None):
     table, actor = _table_and_actor(request, token, table_id)
     engine = engines.get_engine(table_game_key(table))
@@ -95,7 +111,9 @@ def _page(request, token=None, table_id=None):
         "event": table.round.event,
         "engine": engine,
         "game_name": engine.meta.name_ja if lang == "ja" else engine.meta.name_en,
-        "form": sheet_form(engine.sheet_schema(), names),
+        "form": judge_form(
+            engine.meta.key, engine.sheet_schema(), names, resolved_options(engine, table)
+        ),
         "seats": [
             {"registration": s.registration_id, "position": s.position, "name": n}
             for s, n in zip(seats, names, strict=True)
@@ -148,9 +166,8 @@ def _json_body(request) -> dict[str, Any]:
 
 
 def _error(code: str, message: str, status: int, **extra) -> JsonResponse:
-    return JsonResponse(
-        {"code": code, "message": message, "violations": [], **extra}, status=status
-    )
+    extra["violations"] = localized(extra.get("violations"), _lang())
+    return JsonResponse({"code": code, "message": message, **extra}, status=status)
 
 
 def _json_endpoint(handler):
@@ -237,7 +254,9 @@ def preview_json(request, table, actor, data):
     if not allowed(actor, Action.VIEW_TABLE, table=table):
         raise NotAllowed("not your table")
     verdict = judge_engine_verdict(table, ResultSubmission.Kind.SHEET, data.get("payload"))
-    return JsonResponse({"outcome": verdict.outcome, "violations": verdict.violations})
+    return JsonResponse(
+        {"outcome": verdict.outcome, "violations": localized(verdict.violations, _lang())}
+    )
 
 
 @require_POST
@@ -251,7 +270,9 @@ def log_check_json(request, table, actor, data):
     if not document and not isinstance(moves, list):
         raise ValueError("moves is a list of moves or a whole move-log document")
     # A whole imported document keeps its player names (its moves say "by": name).
-    return JsonResponse(log_step_check(table, moves))
+    report = log_step_check(table, moves)
+    report["violations"] = localized(report["violations"], _lang())
+    return JsonResponse(report)
 
 
 @require_GET

@@ -51,7 +51,9 @@ def test_judge_enters_imhotep_sheet_offline_and_sees_it_confirmed(live_server, b
     for seat, (track, sled) in enumerate([(20, 2), (18, 3), (25, 1)]):
         page.fill(f'[data-path="$.sheet.players[{seat}].track"]', str(track))
         page.fill(f'[data-path="$.sheet.players[{seat}].sled"]', str(sled))
-    page.fill('[data-path="$.sheet.burial"]', "1, 2, 3, 1")
+    for i, seat in enumerate([1, 2, 3, 1]):
+        page.locator('[data-path="$.sheet.burial"] > .add-row').tap()
+        page.fill(f'input[data-path="$.sheet.burial[{i}]"]', str(seat))
     page.fill('[data-path="$.sheet.pyramid_stones"]', "10")
     page.fill('[data-path="$.sheet.temple_stones"]', "5")
     # Live totals from the engine: 20+3 burial, 18+1, 25+1.

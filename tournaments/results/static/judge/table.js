@@ -30,93 +30,199 @@
 
   function say(text) { $("#message").textContent = text || ""; }
 
-  /* ---- paths: "$.sheet.players[0].cards.statue" -> ["players", 0, "cards", "statue"] ---- */
-  function tokens(path) {
-    const out = [];
-    path.replace(/^\$\.sheet\.?/, "").replace(/([^.[\]]+)|\[(\d+)\]/g, (m, name, index) => {
-      out.push(index !== undefined ? Number(index) : name);
-    });
-    return out;
+  /* ---- the score sheet: a tree of nodes (data-node) that mirrors the engine's model ----
+   * Each node has its property name in data-key; list items take their index from their
+   * position, so rows can be added and removed. The body and every error's place are
+   * worked out from the same tree, so they never disagree about paths. */
+  const form = $("#sheet-form");
+  const LISTS = ["fixed", "rows", "keycounts"];
+  function nodeParent(el) { return el.parentElement ? el.parentElement.closest("[data-node]") : null; }
+  function childNodes(el) { return $$("[data-node]", el).filter((c) => nodeParent(c) === el); }
+  function itemsOf(list) { return childNodes(list).filter((c) => c.dataset.node === "item"); }
+  function inputOf(el) { return $("[data-input]", el); }
+  function pathOf(el) {
+    const parent = nodeParent(el);
+    if (!parent) return "$.sheet";
+    const base = pathOf(parent);
+    if (LISTS.includes(parent.dataset.node)) return base + "[" + itemsOf(parent).indexOf(el) + "]";
+    return el.dataset.key ? base + "." + el.dataset.key : base;
   }
-  function setPath(obj, path, value) {
-    const keys = tokens(path);
-    let node = obj;
-    keys.forEach((key, i) => {
-      if (i === keys.length - 1) { node[key] = value; return; }
-      if (node[key] === undefined) node[key] = typeof keys[i + 1] === "number" ? [] : {};
-      node = node[key];
-    });
-  }
-  function getPath(obj, path) {
-    return tokens(path).reduce((node, key) => (node == null ? undefined : node[key]), obj);
-  }
+  function isScalarItem(el) { const p = nodeParent(el); return Boolean(p && p.dataset.scalar !== undefined); }
+  function splitWords(text) { return text.split(/[\s,、，]+/).filter(Boolean); }
 
-  /* ---- the score sheet ---- */
-  function collectSheet() {
-    const body = { players: config.seats.map(() => ({})) };
-    $$("#sheet-form [data-widget]").forEach((el) => {
-      const path = el.dataset.path;
-      const widget = el.dataset.widget;
-      if (widget === "int" || widget === "count") {
-        if (el.value === "") return;
-        const n = Number(el.value);
-        if (widget === "count" && n === 0) return;
-        setPath(body, path, Number.isFinite(n) ? n : el.value);
-      } else if (widget === "bool") {
-        if (el.checked) setPath(body, path, true);
-      } else if (widget === "select") {
-        if (el.value) setPath(body, path, el.value);
-      } else if (widget === "multi") {
-        const values = $$("input:checked", el).map((box) => box.value);
-        if (values.length) setPath(body, path, values);
-      } else if (widget === "intlist") {
-        const parts = el.value.split(/[\s,、，]+/).filter(Boolean);
-        if (parts.length) setPath(body, path, parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p)));
-      } else if (widget === "json") {
-        if (!el.value.trim()) return;
-        try { setPath(body, path, JSON.parse(el.value)); } catch (e) { setPath(body, path, el.value); }
+  function valueOf(el) {
+    const kind = el.dataset.node;
+    if (kind === "int" || kind === "count") {
+      const raw = inputOf(el).value.trim();
+      if (raw === "") return undefined;
+      const n = Number(raw);
+      if (kind === "count" && n === 0) return undefined;
+      return Number.isFinite(n) ? n : raw;
+    }
+    if (kind === "bool") return inputOf(el).checked;
+    if (kind === "select" || kind === "text" || kind === "key") return inputOf(el).value.trim() || undefined;
+    if (kind === "strlist") { const words = splitWords(inputOf(el).value); return words.length ? words : undefined; }
+    if (kind === "multi") { const v = $$("input:checked", el).map((b) => b.value); return v.length ? v : undefined; }
+    if (kind === "fixed") return itemsOf(el).map((item) => valueOf(item) || {});
+    if (kind === "rows") {
+      const scalar = el.dataset.scalar !== undefined;
+      const values = itemsOf(el).map(valueOf).filter((v) => !scalar || v !== undefined).map((v) => (v === undefined ? {} : v));
+      return values.length ? values : undefined;
+    }
+    if (kind === "keycounts") {
+      const out = {};
+      itemsOf(el).forEach((item) => {
+        const [key, count] = childNodes(item);
+        const k = valueOf(key); const n = valueOf(count);
+        if (k !== undefined && n !== undefined) out[k] = n;
+      });
+      return Object.keys(out).length ? out : undefined;
+    }
+    if (kind === "item" && isScalarItem(el)) return valueOf(childNodes(el)[0]);
+    const out = {};
+    childNodes(el).forEach((c) => { const v = valueOf(c); if (v !== undefined) out[c.dataset.key] = v; });
+    return Object.keys(out).length ? out : undefined;
+  }
+  function collectSheet() { return valueOf(form) || { players: [] }; }
+
+  function fill(el, value) {
+    const kind = el.dataset.node;
+    if (kind === "int" || kind === "count" || kind === "select" || kind === "text" || kind === "key") {
+      inputOf(el).value = value === undefined || value === null ? "" : value;
+    } else if (kind === "bool") {
+      const box = inputOf(el); box.checked = value === undefined ? box.defaultChecked : value === true;
+    } else if (kind === "strlist") {
+      inputOf(el).value = Array.isArray(value) ? value.join(" ") : "";
+    } else if (kind === "multi") {
+      $$("input", el).forEach((b) => { b.checked = Array.isArray(value) && value.includes(b.value); });
+    } else if (kind === "fixed") {
+      itemsOf(el).forEach((item, i) => fill(item, Array.isArray(value) ? value[i] : undefined));
+    } else if (kind === "rows") {
+      itemsOf(el).forEach((item) => item.remove());
+      (Array.isArray(value) ? value : []).forEach((v) => fill(addRow(el), v));
+    } else if (kind === "keycounts") {
+      itemsOf(el).forEach((item) => item.remove());
+      Object.entries(value && typeof value === "object" ? value : {}).forEach(([k, n]) => {
+        const [key, count] = childNodes(addRow(el));
+        fill(key, k); fill(count, n);
+      });
+    } else if (kind === "item" && isScalarItem(el)) {
+      fill(childNodes(el)[0], value);
+    } else {
+      childNodes(el).forEach((c) => fill(c, value && typeof value === "object" ? value[c.dataset.key] : undefined));
+    }
+    if (el === form) refreshPaths();
+  }
+  function fillSheet(body) { if (body && typeof body === "object") fill(form, body); }
+
+  function addRow(list) {
+    const template = $(":scope > template", list);
+    const item = template.content.firstElementChild.cloneNode(true);
+    $(":scope > .items", list).appendChild(item);
+    refreshPaths();
+    return item;
+  }
+  // Full paths on every control (ids, label links, titles "Pyramid 2") after rows change.
+  function refreshPaths() {
+    $$("[data-node]", form).forEach((el) => {
+      const path = pathOf(el);
+      el.dataset.nodePath = path;
+      const id = "f-" + path.replace(/[^A-Za-z0-9]/g, "-");
+      const container = LISTS.includes(el.dataset.node) || ["item", "group", "multi"].includes(el.dataset.node);
+      if (container) el.dataset.path = path;
+      const input = container ? null : inputOf(el);
+      if (input) {
+        input.dataset.path = path;
+        input.id = id;
+        const label = $(":scope > label", el);
+        if (label && !label.contains(input)) label.htmlFor = id;
+      }
+      if (el.dataset.node === "item" && nodeParent(el) && nodeParent(el).dataset.itemLabel !== undefined) {
+        const title = $(":scope > legend .item-title", el);
+        if (title) title.textContent = nodeParent(el).dataset.itemLabel + " " + (itemsOf(nodeParent(el)).indexOf(el) + 1);
       }
     });
-    return body;
   }
-  function fillSheet(body) {
-    if (!body || typeof body !== "object") return;
-    $$("#sheet-form [data-widget]").forEach((el) => {
-      const value = getPath(body, el.dataset.path);
-      const widget = el.dataset.widget;
-      if (widget === "multi") {
-        $$("input", el).forEach((box) => { box.checked = Array.isArray(value) && value.includes(box.value); });
-      } else if (widget === "bool") {
-        el.checked = value === true;
-      } else if (widget === "intlist") {
-        el.value = Array.isArray(value) ? value.join(", ") : "";
-      } else if (widget === "json") {
-        el.value = value === undefined ? "" : JSON.stringify(value);
-      } else {
-        el.value = value === undefined || value === null ? "" : value;
-      }
-    });
-  }
+  form.addEventListener("click", (e) => {
+    const step = e.target.closest(".step");
+    if (step) {
+      const input = $("input", step.parentElement);
+      const min = input.min === "" ? -Infinity : Number(input.min);
+      const max = input.max === "" ? Infinity : Number(input.max);
+      const start = input.value === "" ? Number(input.placeholder || 0) || 0 : Number(input.value) || 0;
+      input.value = String(Math.min(max, Math.max(min, start + Number(step.dataset.step))));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
+    const add = e.target.closest(".add-row");
+    if (add) {
+      const item = addRow(add.closest("[data-node]"));
+      const first = $("[data-input]", item); if (first) first.focus();
+      schedulePreview();
+      return;
+    }
+    const remove = e.target.closest(".remove-row");
+    if (remove) { remove.closest("[data-node=item]").remove(); refreshPaths(); schedulePreview(); }
+  });
 
-  /* ---- violations beside their fields ---- */
+  /* ---- problems beside their fields, in the page's language, once each ---- */
+  // A missing value is only pointed out once the judge has left that player's section or
+  // tried to submit; while player 1 is typed, the others are not "wrong" yet.
+  const visited = new Set();
+  let submitTried = false;
+  $$("#sheet-form .player[data-seat]").forEach((section) => {
+    section.addEventListener("focusout", (e) => {
+      if (e.relatedTarget && section.contains(e.relatedTarget)) return;
+      visited.add(Number(section.dataset.seat));
+    });
+  });
+  function seatOf(path) { const m = /^\$\.sheet\.players\[(\d+)\]/.exec(path || ""); return m ? Number(m[1]) : null; }
   function clearErrors() {
-    $$("[data-error-for]").forEach((el) => { el.textContent = ""; });
+    $$("#sheet-form [data-error], [data-error-for]").forEach((el) => { el.textContent = ""; });
     $$(".has-error").forEach((el) => el.classList.remove("has-error"));
   }
-  function message(v) { return (ja && v.message_ja) || v.message; }
+  function message(v) { return v.text || (ja && v.message_ja) || v.message; }
+  function errorSlots() {
+    const slots = new Map();
+    $$("#sheet-form [data-error]").forEach((p) => {
+      const node = p.closest("[data-node]");
+      const path = node ? pathOf(node) : "$";
+      if (!slots.has(path)) slots.set(path, p);
+    });
+    return slots;
+  }
   function showViolations(violations) {
     clearErrors();
+    const slots = errorSlots();
+    const shown = new Set();
     (violations || []).forEach((v) => {
+      if (v.code === "malformed.missing" && !submitTried) {
+        const seat = seatOf(v.path);
+        if (seat !== null && !visited.has(seat)) return;
+      }
       let path = v.path || "$";
       let target = null;
-      while (path && !(target = $(`[data-error-for="${CSS.escape(path)}"]`))) {
+      while (path && !(target = slots.get(path))) {
         const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));
-        path = cut > 0 ? path.slice(0, cut) : "";
+        path = cut > 1 ? path.slice(0, cut) : "";
       }
-      target = target || $('[data-error-for="$"]');
-      const rule = v.rule ? ` (${v.rule})` : "";
-      target.textContent = (target.textContent ? target.textContent + " · " : "") + message(v) + rule;
-      const field = target.closest(".field");
+      target = target || slots.get("$.sheet") || $('[data-error-for="$"]');
+      if (!target) return;
+      const text = message(v);
+      if (shown.has(path + "\u0000" + text)) return;
+      shown.add(path + "\u0000" + text);
+      const line = document.createElement("span");
+      line.className = "problem";
+      line.textContent = text;
+      if (v.rule) {
+        const rule = document.createElement("small");
+        rule.className = "rule";
+        rule.textContent = v.rule.replace(/^[a-z_]+:/, "");
+        line.appendChild(rule);
+      }
+      if (target.childNodes.length) target.appendChild(document.createElement("br"));
+      target.appendChild(line);
+      const field = target.closest(".field") || target.closest("[data-node]");
       if (field) field.classList.add("has-error");
     });
   }
@@ -313,6 +419,7 @@
     const report = await checkSteps(candidate);
     const bad = (report.violations || [])[0];
     if (bad) {
+      say("");
       $("#step-error").textContent = message(bad) + (bad.rule ? ` (${bad.rule})` : "");
       return; // the step is refused; the judge corrects it
     }
@@ -348,7 +455,7 @@
   $("#sheet-form").addEventListener("input", schedulePreview);
   $("#sheet-form").addEventListener("change", schedulePreview);
   $("#save-draft").addEventListener("click", () => submitEntry("draft", "sheet", collectSheet()));
-  $("#submit-sheet").addEventListener("click", () => submitEntry("submit", "sheet", collectSheet()));
+  $("#submit-sheet").addEventListener("click", () => { submitTried = true; submitEntry("submit", "sheet", collectSheet()); });
   $("#submit-log").addEventListener("click", () => {
     const payload = importedDoc ? Object.assign({}, importedDoc, { moves: steps }) : steps;
     submitEntry("submit", "log", payload);
@@ -370,6 +477,7 @@
   window.addEventListener("offline", showPending);
   setInterval(() => { if (readQueue().length) flush(); else refresh(); }, 5000);
 
+  refreshPaths();
   // Start from what this device kept, else from the server's current entry.
   const kept = JSON.parse(localStorage.getItem(entryKey) || "null");
   const current = state.current;
