@@ -317,6 +317,59 @@ def judge_form(
     return JudgeForm(players=players, table=build.props(rest, "$.sheet"))
 
 
+def _text(node: Node, value: Any) -> str:
+    if node.kind == "bool":
+        return str(_("Yes") if value else _("No"))
+    labels = dict(node.choices)
+    if node.kind == "multi" and isinstance(value, list):
+        return "、".join(labels.get(str(v), str(v)) for v in value)
+    if node.kind == "strlist" and isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if node.kind == "keycounts" and isinstance(value, dict):
+        return "、".join(f"{k} × {n}" for k, n in value.items())
+    return labels.get(str(value), str(value))
+
+
+def summary_rows(nodes: list[Node], value: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """(label, value) lines of what was entered, in form order, for a player to check;
+    values left at their default are not listed."""
+    out: list[tuple[str, str]] = []
+    data = value if isinstance(value, dict) else {}
+    for node in nodes:
+        got = data.get(node.key)
+        label = f"{prefix}{node.label}"
+        if got is None or got == [] or got == {}:
+            continue
+        if node.kind == "group":
+            out.extend(summary_rows(node.children, got, f"{label} · "))
+        elif node.kind == "fixed" and isinstance(got, list):
+            for item, entry in zip(node.children, got, strict=False):
+                out.extend(summary_rows(item.children, entry, f"{item.label} · "))
+        elif node.kind == "rows" and isinstance(got, list):
+            for i, entry in enumerate(got):
+                title = f"{node.item_label} {i + 1}"
+                if node.scalar_item:
+                    out.append((f"{label} · {title}", str(entry)))
+                else:
+                    out.extend(summary_rows(node.children, entry, f"{title} · "))
+        elif node.kind != "bool" or got != node.default:
+            out.append((label, _text(node, got)))
+    return out
+
+
+def sheet_summary(form: JudgeForm, sheet: Any) -> dict[str, Any]:
+    """The entered sheet as readable lines: per seat, then the whole table."""
+    sheet = sheet if isinstance(sheet, dict) else {}
+    players = sheet.get("players") if isinstance(sheet.get("players"), list) else []
+    return {
+        "players": [
+            (name, summary_rows(section.children, players[i] if i < len(players) else {}))
+            for i, (name, section) in enumerate(form.players)
+        ],
+        "table": summary_rows(form.table, sheet),
+    }
+
+
 def move_types(log_schema: dict[str, Any]) -> list[dict[str, Any]]:
     """Move kinds a judge can pick from, with their fields, for the step-entry form."""
     items = log_schema["properties"]["moves"]["items"]

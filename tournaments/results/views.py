@@ -17,14 +17,16 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 import engines
 from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
 from tournaments.events.models import Registration, Table
-from tournaments.results.forms import judge_form, move_types
+from tournaments.results.forms import judge_form, move_types, sheet_summary
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import (
+    body_of,
     event_result_settings,
     judge_engine_verdict,
     log_step_check,
@@ -34,7 +36,7 @@ from tournaments.results.selectors import (
     table_options,
 )
 from tournaments.results.services import results as svc
-from tournaments.results.violation_text import localized
+from tournaments.results.violation_text import localized, refusal_text
 
 
 def _table_and_actor(request: HttpRequest, token: str | None, table_id: int | None):
@@ -179,11 +181,13 @@ def _json_endpoint(handler):
         except ValueError as error:
             return _error("malformed", str(error), 400)
         except NotAllowed as error:
-            return _error("forbidden", str(error), 403)
+            return _error("forbidden", refusal_text(str(error)), 403)
         except svc.VersionConflict as error:
-            return _error(error.code, error.message, 409, **error.extra)
+            return _error(error.code, refusal_text(error.message), 409, **error.extra)
+        except svc.InvalidCorrection as error:
+            return _error(error.code, refusal_text(error.message), 422, **error.extra)
         except svc.ResultError as error:
-            return _error(error.code, error.message, 400, **error.extra)
+            return _error(error.code, refusal_text(error.message), 400, **error.extra)
         except ResultSubmission.DoesNotExist:
             return _error("not_found", "no such result at this table", 404)
         except IntegrityError as error:
@@ -222,6 +226,33 @@ def entry_json(request, table, actor, data):
         kind=kind,
         payload=data.get("payload"),
         base_version=base_version,
+        idempotency_key=key,
+    )
+    body = table_state(table)
+    body["saved"] = submission_json(outcome.submission)
+    body["created"] = outcome.created
+    return JsonResponse(body, status=201 if outcome.created else 200)
+
+
+@require_POST
+@_json_endpoint
+def correct_json(request, table, actor, data):
+    """A head judge's correction from the same form: {payload, base_version, reason,
+    idempotency_key}. Refused with its errors when the engine does not accept it."""
+    base_version = data.get("base_version", 0)
+    if not isinstance(base_version, int) or base_version < 0:
+        raise ValueError("base_version is a whole number")
+    reason = data.get("reason")
+    key = data.get("idempotency_key") or None
+    if key is not None and (not isinstance(key, str) or len(key) > 80):
+        raise ValueError("idempotency_key is a short string")
+    outcome = svc.result_correct(
+        table_id=table.pk,
+        actor=actor,
+        kind=ResultSubmission.Kind.SHEET,
+        payload=data.get("payload"),
+        base_version=base_version,
+        reason=reason if isinstance(reason, str) else "",
         idempotency_key=key,
     )
     body = table_state(table)
@@ -286,11 +317,44 @@ def player_page(request, token: str):
         .order_by("-table__round__number")
         .prefetch_related("table__seats__registration__player")
     )
-    rows = [{"table": s.table, "current": table_current(s.table)} for s in seats]
+    rows = []
+    for seat in seats:
+        current = table_current(seat.table)
+        rows.append({"table": seat.table, "current": current, "sheet": _sheet_lines(current)})
     return render(
         request,
         "judge/player.html",
         {"registration": registration, "rows": rows, "token": token},
+    )
+
+
+def _sheet_lines(sub: ResultSubmission | None) -> dict[str, Any] | None:
+    """What a player confirms: the entered sheet values, per seat, in the form's words."""
+    if sub is None or sub.kind != ResultSubmission.Kind.SHEET:
+        return None
+    table = sub.table
+    engine = engines.get_engine(table_game_key(table))
+    form = judge_form(
+        engine.meta.key, engine.sheet_schema(), seat_names(table), resolved_options(engine, table)
+    )
+    return sheet_summary(form, body_of(sub.kind, sub.payload))
+
+
+@require_GET
+def player_disputed(request, token: str, submission_id: int):
+    """The acknowledgement after a dispute, with the way back to the player's page."""
+    registration = get_object_or_404(
+        Registration.objects.select_related("event", "player"), private_token=token
+    )
+    sub = get_object_or_404(
+        ResultSubmission.objects.select_related("table__round"),
+        pk=submission_id,
+        table__seats__registration=registration,
+    )
+    return render(
+        request,
+        "judge/player_disputed.html",
+        {"registration": registration, "submission": sub, "token": token},
     )
 
 
@@ -307,10 +371,13 @@ def player_action(request, token: str, submission_id: int):
             svc.result_dispute(
                 submission_id=submission_id, actor=actor, reason=request.POST.get("reason", "")
             )
-        else:
-            svc.result_confirm(submission_id=submission_id, actor=actor)
-    except (svc.ResultError, NotAllowed, ResultSubmission.DoesNotExist) as error:
-        messages.error(request, str(error))
+            return redirect("judge:player-disputed", token=token, submission_id=submission_id)
+        svc.result_confirm(submission_id=submission_id, actor=actor)
+        messages.success(request, _("Thank you: your confirmation is recorded."))
+    except (svc.ResultError, NotAllowed) as error:
+        messages.error(request, refusal_text(str(error)))
+    except ResultSubmission.DoesNotExist:
+        messages.error(request, _("This result no longer exists."))
     return redirect("judge:player", token=token)
 
 

@@ -73,3 +73,42 @@ def violation_text(violation: dict[str, Any], lang: str) -> str:
 def localized(violations: list[dict[str, Any]] | None, lang: str) -> list[dict[str, Any]]:
     """The violations with ``text`` in ``lang`` added (the stored ones are untouched)."""
     return [{**v, "text": violation_text(v, lang)} for v in violations or []]
+
+
+# Refusals of the result service (English for the API) as the pages say them.
+_REFUSALS = [
+    (re.compile(r"is at version \d+, this entry was made"), "conflict"),
+    (re.compile(r"is not the latest entry"), "conflict"),
+    (re.compile(r"already has a confirmed result"), "confirmed"),
+    (re.compile(r"correction needs a reason"), "correction_reason"),
+    (re.compile(r"correction has errors"), "correction_invalid"),
+    (re.compile(r"say what is wrong"), "dispute_reason"),
+    (re.compile(r"^version \d+ is \w+"), "not_open"),
+    (re.compile(r"confirms only for themselves"), "own_only"),
+    (re.compile(r"not seated at this table"), "not_seated"),
+    (re.compile(r"may not|not your table|only a head judge"), "forbidden"),
+]
+
+
+def refusal_text(message: str) -> str:
+    """A refusal's English message from the service, said in the active language."""
+    texts = {
+        "conflict": _(
+            "Someone saved a newer version of this table. Reload to see it; your entry "
+            "was not overwritten."
+        ),
+        "confirmed": _("This table already has a confirmed result; a head judge corrects it."),
+        "correction_reason": _("Give a reason for the correction."),
+        "correction_invalid": _(
+            "The correction has errors and was not saved; the table is unchanged."
+        ),
+        "dispute_reason": _("Say what is wrong (a reason is required)."),
+        "not_open": _("This result can no longer be confirmed or disputed."),
+        "own_only": _("A player confirms only for themselves."),
+        "not_seated": _("That player is not seated at this table."),
+        "forbidden": _("You may not do this here."),
+    }
+    for pattern, key in _REFUSALS:
+        if pattern.search(message or ""):
+            return str(texts[key])
+    return str(_("The request was refused."))

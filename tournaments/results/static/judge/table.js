@@ -308,7 +308,9 @@
     if (status >= 400) { say(data.message || String(status)); showViolations(data.violations); return; }
     if (data.saved) {
       const errors = data.saved.violations || [];
-      say(data.saved.status === "draft" && errors.length ? T.invalid : T.saved);
+      const panel = $("#correction-panel");
+      const corrected = data.saved.status === "confirmed" && panel && !panel.hidden;
+      say(data.saved.status === "draft" && errors.length ? T.invalid : corrected ? T.corrected : T.saved);
       showViolations(errors);
       if (data.saved.outcome) renderTotals(data.saved.outcome);
       if (data.saved.status !== "draft" || !errors.length) localStorage.removeItem(entryKey);
@@ -342,6 +344,8 @@
     const locked = Boolean(current && current.status === "confirmed");
     ["#submit-sheet", "#save-draft", "#submit-log", "#add-step"].forEach((sel) => { $(sel).disabled = locked; });
     $("#locked").hidden = !locked;
+    const correction = $("#correction-panel");
+    if (correction) correction.hidden = !(current && ["disputed", "confirmed"].includes(current.status));
     const waiting = current && current.status === "submitted";
     $("#confirm-panel").hidden = !waiting;
     $$(".confirm-player").forEach((button) => {
@@ -468,6 +472,14 @@
     if (file) file.text().then((text) => { $("#import-text").value = text; });
   });
   $$(".confirm-player").forEach((b) => b.addEventListener("click", () => confirmFor(Number(b.dataset.registration))));
+  const correctButton = $("#save-correction");
+  if (correctButton) correctButton.addEventListener("click", () => {
+    const reason = $("#correction-reason").value.trim();
+    $("#correction-error").textContent = reason ? "" : T.reasonNeeded;
+    if (!reason) return;
+    submitTried = true;
+    enqueue("correct", { payload: collectSheet(), base_version: baseVersion(), reason, idempotency_key: newKey() });
+  });
   const staff = $("#confirm-staff");
   if (staff) staff.addEventListener("click", () => state.current && enqueue("confirm", { submission_id: state.current.id }));
   types.forEach((t) => $("#move-type").add(new Option(t.title, t.type)));
