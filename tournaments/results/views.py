@@ -23,13 +23,15 @@ from django.views.decorators.http import require_GET, require_POST
 import engines
 from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
 from tournaments.events.models import Registration, Table
-from tournaments.results.forms import judge_form, move_types, sheet_summary
+from tournaments.results.forms import judge_form, sheet_summary
 from tournaments.results.models import ResultSubmission
+from tournaments.results.move_forms import step_forms
 from tournaments.results.selectors import (
     body_of,
     event_result_settings,
     judge_engine_verdict,
     log_step_check,
+    next_legal_moves,
     seat_names,
     table_current,
     table_game_key,
@@ -126,7 +128,7 @@ def _page(request, token=None, table_id=None):
             "lang": lang,
             "policy": policy,
             "state": table_state(table),
-            "moveTypes": move_types(engine.log_schema()),
+            "moveTypes": step_forms(engine.meta.key, engine.log_schema()),
             "seats": [
                 {"registration": s.registration_id, "position": s.position, "name": n}
                 for s, n in zip(seats, names, strict=True)
@@ -303,6 +305,7 @@ def log_check_json(request, table, actor, data):
     # A whole imported document keeps its player names (its moves say "by": name).
     report = log_step_check(table, moves)
     report["violations"] = localized(report["violations"], _lang())
+    report["legal"] = next_legal_moves(table, moves) if report["ok"] else None
     return JsonResponse(report)
 
 

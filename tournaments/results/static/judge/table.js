@@ -360,44 +360,127 @@
     enqueue("confirm", { submission_id: current.id, registration_id: registration });
   }
 
-  /* ---- move log: one step at a time ---- */
+  /* ---- move log: one step at a time ----
+   * Each move type has its own small form (config.moveTypes, in the page's language);
+   * after every accepted step the engine sends the records it would accept next, and the
+   * form offers only those move types and values. Accepted steps read back as sentences. */
   const types = config.moveTypes;
-  function renderMoveForm() {
-    const type = types.find((t) => t.type === $("#move-type").value);
-    const box = $("#move-fields");
-    box.innerHTML = "";
-    $("#move-help").textContent = type ? type.help : "";
-    (type ? type.fields : []).forEach((f) => {
-      const label = document.createElement("label");
-      label.className = "field";
-      label.textContent = f.name + (f.required ? " *" : "");
-      let input;
-      if (f.name === "by") {
-        input = document.createElement("select");
-        input.add(new Option("", ""));
-        config.seats.forEach((s) => input.add(new Option(s.name, s.name)));
-      } else if (f.enum) {
-        input = document.createElement("select");
-        input.add(new Option("", ""));
-        f.enum.forEach((v) => input.add(new Option(v, v)));
-      } else {
-        input = document.createElement("input");
-        input.type = f.type === "integer" ? "number" : "text";
-        if (f.type !== "integer" && f.type !== "string") input.placeholder = "JSON";
-      }
-      input.dataset.name = f.name;
-      input.dataset.type = f.type;
-      label.appendChild(input);
-      box.appendChild(label);
+  let legal = null;
+  function typeOf(kind) { return types.find((t) => t.type === kind); }
+  function legalFor(kind) { return legal ? legal.filter((m) => m.type === kind) : []; }
+  function shownValue(f, value) {
+    if (value === undefined || value === null) return f.kind === "seat" ? T.toMove : "—";
+    if (f.kind === "select") {
+      const found = f.choices.find((c) => c[0] === String(value));
+      return found ? found[1] : String(value);
+    }
+    if (f.kind === "bool") return value ? T.yes : T.no;
+    if (f.kind === "ints") return value.map((n) => (f.oneBased ? n + 1 : n)).join(" ");
+    if (f.kind === "objects") return value.map((part) => describeParts(f.parts, part)).join(T.listSep);
+    if (f.kind === "object") return describeParts(f.parts, value);
+    return String(value);
+  }
+  function describeParts(parts, value) {
+    return parts.filter((p) => value[p.name] !== undefined).map((p) => p.label + " " + shownValue(p, value[p.name])).join(" ");
+  }
+  function describe(move) {
+    const t = typeOf(move.type);
+    if (!t) return JSON.stringify(move);
+    return t.sentence.replace(/\{(\w+)\}/g, (m, name) => {
+      const f = t.fields.find((x) => x.name === name);
+      return f ? shownValue(f, move[name]) : m;
     });
   }
+  function control(f, allowed) {
+    let input;
+    if (f.kind === "seat") {
+      input = document.createElement("select");
+      input.add(new Option(T.toMove, ""));
+      config.seats.forEach((s) => input.add(new Option(s.name, s.name)));
+    } else if (f.kind === "select" || (f.kind === "int" && allowed && allowed.size)) {
+      input = document.createElement("select");
+      if (!f.required || !allowed || allowed.size !== 1) input.add(new Option("—", ""));
+      const choices = f.kind === "select" ? f.choices : Array.from(allowed).sort((x, y) => x - y).map((v) => [String(v), String(v)]);
+      choices.filter((c) => !allowed || !allowed.size || allowed.has(c[0])).forEach((c) => input.add(new Option(c[1], c[0])));
+    } else if (f.kind === "bool") {
+      input = document.createElement("input"); input.type = "checkbox";
+    } else {
+      input = document.createElement("input");
+      input.type = f.kind === "int" ? "number" : "text";
+      if (f.kind === "int" || f.kind === "ints") input.inputMode = "numeric";
+      if (f.min !== undefined && f.min !== null) input.min = f.min;
+      if (f.max !== undefined && f.max !== null) input.max = f.max;
+    }
+    input.dataset.kind = f.kind;
+    if (f.oneBased) input.dataset.oneBased = "1";
+    return input;
+  }
+  let controlCount = 0;
+  function fieldBox(f, allowed, name) {
+    const box = document.createElement("div");
+    box.className = f.kind === "bool" ? "field toggle" : "field";
+    const input = control(f, allowed);
+    input.id = "move-f-" + (++controlCount);
+    input.dataset.name = name;
+    const label = document.createElement("label");
+    label.htmlFor = input.id;
+    label.textContent = f.label;
+    if (f.kind === "bool") { label.textContent = ""; label.appendChild(input); label.appendChild(document.createTextNode(" " + f.label)); box.appendChild(label); }
+    else { box.appendChild(label); box.appendChild(input); }
+    return box;
+  }
+  function renderMoveForm() {
+    const t = typeOf($("#move-type").value);
+    const box = $("#move-fields");
+    box.innerHTML = "";
+    if (!t) return;
+    const options = legalFor(t.type);
+    t.fields.forEach((f) => {
+      if (f.kind === "object" || f.kind === "objects") {
+        const group = document.createElement("fieldset");
+        group.className = "group";
+        const legend = document.createElement("legend"); legend.textContent = f.label; group.appendChild(legend);
+        const count = f.kind === "objects" ? f.count : 1;
+        for (let i = 0; i < count; i++) {
+          f.parts.forEach((p) => {
+            const el = fieldBox(p, null, f.name);
+            const input = $("[data-name]", el);
+            input.dataset.part = p.name;
+            if (f.kind === "objects") input.dataset.item = String(i);
+            group.appendChild(el);
+          });
+        }
+        box.appendChild(group);
+        return;
+      }
+      const allowed = options.length ? new Set(options.map((m) => m[f.name]).filter((v) => v !== undefined && v !== null).map(String)) : null;
+      box.appendChild(fieldBox(f, allowed, f.name));
+    });
+  }
+  function readValue(el) {
+    const kind = el.dataset.kind;
+    if (kind === "bool") return el.checked ? true : undefined;
+    if (el.value === "") return undefined;
+    if (kind === "ints") return el.value.split(/[\s,、，]+/).filter(Boolean).map((p) => Number(p) - (el.dataset.oneBased ? 1 : 0));
+    if (kind === "int" || (kind === "select" && /^-?\d+$/.test(el.value))) return Number(el.value);
+    return el.value;
+  }
   function readMove() {
-    const move = { type: $("#move-type").value };
+    const t = typeOf($("#move-type").value);
+    const move = { type: t.type };
     $$("#move-fields [data-name]").forEach((el) => {
-      if (el.value === "") return;
-      if (el.dataset.type === "integer") move[el.dataset.name] = Number(el.value);
-      else if (el.dataset.type === "string" || el.tagName === "SELECT") move[el.dataset.name] = el.value;
-      else { try { move[el.dataset.name] = JSON.parse(el.value); } catch (e) { move[el.dataset.name] = el.value; } }
+      const value = readValue(el);
+      if (value === undefined) return;
+      const name = el.dataset.name;
+      if (el.dataset.part && el.dataset.item !== undefined) {
+        move[name] = move[name] || [];
+        const i = Number(el.dataset.item);
+        move[name][i] = Object.assign(move[name][i] || {}, { [el.dataset.part]: value });
+      } else if (el.dataset.part) {
+        move[name] = Object.assign(move[name] || {}, { [el.dataset.part]: value });
+      } else {
+        move[name] = value;
+      }
     });
     return move;
   }
@@ -406,15 +489,29 @@
     list.innerHTML = "";
     steps.forEach((move, i) => {
       const li = document.createElement("li");
-      li.textContent = JSON.stringify(move);
+      li.textContent = describe(move);
       if (i === badIndex) { li.className = "bad"; li.textContent += " — " + problem; }
       list.appendChild(li);
     });
     localStorage.setItem(config.storageKey + ":steps", JSON.stringify(steps));
   }
+  function renderTypes() {
+    const select = $("#move-type");
+    const before = select.value;
+    select.innerHTML = "";
+    const offered = types.filter((t) => !legal || !legal.length || legal.some((m) => m.type === t.type));
+    offered.forEach((t) => select.add(new Option(t.label, t.type)));
+    if (offered.some((t) => t.type === before)) select.value = before;
+    renderMoveForm();
+  }
   async function checkSteps(candidate) {
     const res = await post("log-check", { moves: candidate });
     return res.json();
+  }
+  async function refreshLegal() {
+    if (!types.length || !navigator.onLine) return;
+    try { const report = await checkSteps(steps); legal = report.legal || null; } catch (e) { legal = null; }
+    renderTypes();
   }
   async function addStep() {
     const candidate = steps.concat([readMove()]);
@@ -424,12 +521,21 @@
     const bad = (report.violations || [])[0];
     if (bad) {
       say("");
-      $("#step-error").textContent = message(bad) + (bad.rule ? ` (${bad.rule})` : "");
+      $("#step-error").textContent = message(bad) + (bad.rule ? " (" + bad.rule.replace(/^[a-z_]+:/, "") + ")" : "");
       return; // the step is refused; the judge corrects it
     }
     steps = candidate;
+    legal = report.legal || null;
     renderSteps();
-    say(report.game_over ? T.saved : T.stepOk);
+    renderTypes();
+    say(report.game_over ? T.logComplete : T.stepOk);
+  }
+  function undoStep() {
+    steps = steps.slice(0, -1);
+    $("#step-error").textContent = "";
+    say("");
+    renderSteps();
+    refreshLegal();
   }
   async function importLog() {
     let data;
@@ -440,7 +546,9 @@
     const bad = (report.violations || [])[0];
     steps = moves;
     importedDoc = Array.isArray(data) ? null : data;
+    legal = report.legal || null;
     renderSteps(bad ? bad.index : undefined, bad ? message(bad) : "");
+    renderTypes();
     selectTab("log");
     say(bad ? message(bad) : T.stepOk);
   }
@@ -465,7 +573,7 @@
     submitEntry("submit", "log", payload);
   });
   $("#add-step").addEventListener("click", addStep);
-  $("#undo-step").addEventListener("click", () => { steps = steps.slice(0, -1); renderSteps(); });
+  $("#undo-step").addEventListener("click", undoStep);
   $("#import-button").addEventListener("click", importLog);
   $("#import-file").addEventListener("change", (e) => {
     const file = e.target.files[0];
@@ -482,9 +590,10 @@
   });
   const staff = $("#confirm-staff");
   if (staff) staff.addEventListener("click", () => state.current && enqueue("confirm", { submission_id: state.current.id }));
-  types.forEach((t) => $("#move-type").add(new Option(t.title, t.type)));
   $("#move-type").addEventListener("change", renderMoveForm);
-  renderMoveForm();
+  renderTypes();
+  $("#step-form").hidden = !types.length;
+  $("#no-step-form").hidden = Boolean(types.length);
   window.addEventListener("online", () => { showPending(); flush(); preview(); });
   window.addEventListener("offline", showPending);
   setInterval(() => { if (readQueue().length) flush(); else refresh(); }, 5000);
@@ -503,4 +612,5 @@
   if (current && current.outcome) renderTotals(current.outcome);
   showPending();
   flush();
+  refreshLegal();
 })();
