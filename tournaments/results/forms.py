@@ -1,9 +1,12 @@
 """Turn an engine's sheet schema (JSON Schema from its pydantic models) into form fields.
 
-Each field carries the JSON path the engine uses in its violations
-(``$.sheet.players[0].sled``), so the page puts an error beside the field it concerns and
-the page's script builds the sheet body by setting each value at its path. Shapes the
-generator does not know become a JSON text area rather than being dropped.
+``judge_form`` builds the judge's phone form: a tree of ``Node``s (steppers, toggles,
+choices, groups, fixed lists such as seasons or levels, rows a judge adds such as
+pyramids or hand cards), holding only the fields the event's options have, each with the
+JSON path the engine uses in its violations (``$.sheet.players[0].sled``) so the page puts
+an error beside the field it concerns. ``sheet_summary`` reads an entered sheet back as
+labelled lines for the player who confirms it. ``sheet_form`` is the older flat list the
+printed paper sheet still uses (every field of the schema, in the same order).
 """
 
 from __future__ import annotations
@@ -368,36 +371,3 @@ def sheet_summary(form: JudgeForm, sheet: Any) -> dict[str, Any]:
         ],
         "table": summary_rows(form.table, sheet),
     }
-
-
-def move_types(log_schema: dict[str, Any]) -> list[dict[str, Any]]:
-    """Move kinds a judge can pick from, with their fields, for the step-entry form."""
-    items = log_schema["properties"]["moves"]["items"]
-    defs = {**log_schema.get("$defs", {}), **items.get("$defs", {})}
-    variants = items.get("oneOf") or items.get("anyOf") or [items]
-    out = []
-    for variant in variants:
-        move = _resolve(variant, defs)
-        props = move.get("properties", {})
-        type_const = props.get("type", {}).get("const")
-        if not type_const:
-            continue
-        fields = []
-        for name, raw in props.items():
-            if name == "type":
-                continue
-            prop = _resolve(raw, defs)
-            fields.append(
-                {
-                    "name": name,
-                    "type": prop.get("type", "json"),
-                    "enum": prop.get("enum"),
-                    "items": _resolve(prop.get("items", {}), defs) if "items" in prop else None,
-                    "required": name in move.get("required", []),
-                }
-            )
-        out.append(
-            {"type": type_const, "title": move.get("title", type_const),
-             "help": move.get("description", ""), "fields": fields}
-        )  # fmt: skip
-    return out

@@ -323,7 +323,15 @@ def player_page(request, token: str):
     rows = []
     for seat in seats:
         current = table_current(seat.table)
-        rows.append({"table": seat.table, "current": current, "sheet": _sheet_lines(current)})
+        players = ((current.outcome or {}).get("players") or []) if current else []
+        rows.append(
+            {
+                "table": seat.table,
+                "current": current,
+                "sheet": _sheet_lines(current),
+                "incomplete": any(p.get("complete") is False for p in players),
+            }
+        )
     return render(
         request,
         "judge/player.html",

@@ -107,3 +107,20 @@ def test_player_sees_the_sheet_values_and_is_acknowledged_after_a_dispute(client
     assert "異議を受け付けました" in ack and f"/ja/judge/player/{token}/" in ack
     english = client.get(answer["Location"].replace("/ja/", "/en/")).content.decode()
     assert "Dispute recorded" in english
+
+
+def test_a_result_with_unknown_printed_values_is_accepted_but_decides_no_rank(client):
+    """Nile Murals' rank points are lost from the rulebook: until the organizer enters
+    them, the player sees the totals as incomplete and no rank."""
+    event = make_event("nile_murals")
+    table = make_table(event, players=2)
+    sheet = {"players": [{"combo": 5, "area": 10, "miss": -1}, {"combo": 3, "area": 8, "miss": 0}]}
+    sub = svc.result_submit(
+        table_id=table.pk, actor=Actor(judge_table_id=table.pk), kind="sheet", payload=sheet
+    ).submission
+    assert sub.status == "submitted"  # accepted
+    assert any(p["complete"] is False for p in sub.outcome["players"])
+    token = table.seats.order_by("position").first().registration.private_token
+    page = client.get(f"/ja/judge/player/{token}/").content.decode()
+    assert " + ?" in page and "値が入力されるまで順位は決まりません" in page
+    assert "順位 1" not in page

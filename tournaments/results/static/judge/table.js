@@ -258,11 +258,20 @@
     });
     const totals = table.insertRow(); totals.className = "total-row";
     const th = document.createElement("th"); th.textContent = T.total; totals.appendChild(th);
-    outcome.players.forEach((p) => { totals.insertCell().textContent = p.total; });
+    // A printed value the rulebook lost and nobody has supplied leaves a category unknown:
+    // such a total is only "at least", and it decides no rank until the value is entered.
+    const incomplete = outcome.players.some((p) => p.complete === false);
+    outcome.players.forEach((p) => { totals.insertCell().textContent = p.complete === false ? p.total + " + ?" : p.total; });
     const ranks = table.insertRow();
     const rh = document.createElement("th"); rh.textContent = T.rank; ranks.appendChild(rh);
-    outcome.players.forEach((p) => { ranks.insertCell().textContent = p.rank; });
+    outcome.players.forEach((p) => { ranks.insertCell().textContent = incomplete ? "—" : p.rank; });
     box.innerHTML = ""; box.appendChild(table);
+    if (incomplete) {
+      const note = document.createElement("p");
+      note.className = "message incomplete";
+      note.textContent = T.incomplete;
+      box.appendChild(note);
+    }
   }
 
   /* ---- network ---- */
