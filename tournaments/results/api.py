@@ -87,6 +87,11 @@ class ResultsApiBase(APIView):
             return Response(
                 error_body(exc.code, exc.message, **exc.extra), status=status.HTTP_409_CONFLICT
             )
+        if isinstance(exc, svc.InvalidCorrection):
+            return Response(
+                error_body(exc.code, exc.message, **exc.extra),
+                status=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            )
         if isinstance(exc, svc.ResultError):
             return Response(
                 error_body(exc.code, exc.message, **exc.extra), status=status.HTTP_400_BAD_REQUEST

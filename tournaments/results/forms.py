@@ -1,9 +1,12 @@
 """Turn an engine's sheet schema (JSON Schema from its pydantic models) into form fields.
 
-Each field carries the JSON path the engine uses in its violations
-(``$.sheet.players[0].sled``), so the page puts an error beside the field it concerns and
-the page's script builds the sheet body by setting each value at its path. Shapes the
-generator does not know become a JSON text area rather than being dropped.
+``judge_form`` builds the judge's phone form: a tree of ``Node``s (steppers, toggles,
+choices, groups, fixed lists such as seasons or levels, rows a judge adds such as
+pyramids or hand cards), holding only the fields the event's options have, each with the
+JSON path the engine uses in its violations (``$.sheet.players[0].sled``) so the page puts
+an error beside the field it concerns. ``sheet_summary`` reads an entered sheet back as
+labelled lines for the player who confirms it. ``sheet_form`` is the older flat list the
+printed paper sheet still uses (every field of the schema, in the same order).
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.results import sheet_labels
 
 # Labels for sheet fields of the games; an unknown field shows its schema title.
 FIELD_LABELS = {
@@ -126,34 +131,243 @@ def sheet_form(schema: dict[str, Any], seat_names: list[str]) -> SheetForm:
     return SheetForm(players=players, table_fields=fields_for(rest, "$.sheet", defs))
 
 
-def move_types(log_schema: dict[str, Any]) -> list[dict[str, Any]]:
-    """Move kinds a judge can pick from, with their fields, for the step-entry form."""
-    items = log_schema["properties"]["moves"]["items"]
-    defs = {**log_schema.get("$defs", {}), **items.get("$defs", {})}
-    variants = items.get("oneOf") or items.get("anyOf") or [items]
-    out = []
-    for variant in variants:
-        move = _resolve(variant, defs)
-        props = move.get("properties", {})
-        type_const = props.get("type", {}).get("const")
-        if not type_const:
-            continue
-        fields = []
-        for name, raw in props.items():
-            if name == "type":
+@dataclass
+class Node:
+    """One piece of the phone form: a value the judge enters, or a group of them.
+
+    ``key`` is the engine's property name (an index for list items); the page builds the
+    sheet body by walking the nodes, and puts each error beside the node at its path.
+    kind: int | count | bool | select | text | strlist | multi | group | fixed | rows |
+    keycounts.
+    """
+
+    kind: str
+    key: str
+    label: str
+    path: str
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = False
+    default: Any = None
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
+    item_label: str = ""
+    scalar_item: bool = False
+    hint: str = ""
+
+    @property
+    def input_id(self) -> str:
+        return "f-" + "".join(c if c.isalnum() else "-" for c in self.path)
+
+
+@dataclass
+class JudgeForm:
+    players: list[tuple[str, Node]]  # (seat name, the player's section) in seat order
+    table: list[Node]  # fields of the whole table (Imhotep's monuments)
+
+
+def _shown(game: str, name: str, options: dict[str, Any], index: int | None) -> bool:
+    """Only what the event's version, preset and board sides have (the engine refuses the
+    rest: Terra Pyramides S1/VN2/VN4, Imhotep V5/V6, Field of Reeds M16)."""
+    sides = options.get("sides") or {}
+    version = options.get("version", 1)
+    rules = {
+        ("imhotep", "obelisks_erected"): lambda: sides.get("obelisk") == "B",
+        ("imhotep", "missing_monuments"): lambda: bool(options.get("pharaohs_wrath")),
+        ("terra_pyramides", "name"): lambda: False,
+        ("terra_pyramides", "horus_track"): lambda: version >= 2,
+        ("terra_pyramides", "grave_goods"): lambda: version >= 2,
+        ("terra_pyramides", "oasis_track"): lambda: version >= 3,
+        ("terra_pyramides", "palms"): lambda: version >= 3,
+        ("terra_pyramides", "boat"): lambda: version >= 3,
+        ("terra_pyramides", "cards"): lambda: version >= 3,
+        ("terra_pyramides", "built"): lambda: options.get("mission") is not None,
+        ("terra_pyramides", "sites_claimed"): (
+            lambda: options.get("a17_sites_count") == "ever_claimed"
+        ),
+        ("field_of_reeds", "watcher"): lambda: index == 2,  # level 3 only (M16)
+    }
+    rule = rules.get((game, name))
+    return True if rule is None else rule()
+
+
+def _readable(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+class _Builder:
+    def __init__(self, game: str, options: dict[str, Any], defs: dict[str, Any]):
+        self.game, self.options, self.defs = game, options, defs
+
+    def label(self, name: str, schema: dict[str, Any]) -> str:
+        return sheet_labels.label(self.game, name) or schema.get("title") or _readable(name)
+
+    def choices(self, name: str, values: list[Any]) -> list[tuple[str, str]]:
+        return [
+            (str(v), sheet_labels.option_label(self.game, name, str(v)) or _readable(str(v)))
+            for v in values
+        ]
+
+    def props(self, obj: dict[str, Any], base: str, index: int | None = None) -> list[Node]:
+        required = set(obj.get("required", []))
+        out = []
+        for name, raw in obj.get("properties", {}).items():
+            if not _shown(self.game, name, self.options, index):
                 continue
-            prop = _resolve(raw, defs)
-            fields.append(
-                {
-                    "name": name,
-                    "type": prop.get("type", "json"),
-                    "enum": prop.get("enum"),
-                    "items": _resolve(prop.get("items", {}), defs) if "items" in prop else None,
-                    "required": name in move.get("required", []),
-                }
+            node = self.node(name, raw, f"{base}.{name}", name in required, index)
+            if node is not None:
+                out.append(node)
+        return out
+
+    def node(self, name: str, raw: dict[str, Any], path: str, required: bool, index=None):
+        prop = _resolve(raw, self.defs)
+        kind = prop.get("type")
+        common = {"key": name, "label": self.label(name, prop), "path": path}
+        hint = sheet_labels.SIDE_HINTS.get(
+            (self.game, name, (self.options.get("sides") or {}).get(name))
+        )
+        if hint is not None:
+            common["hint"] = str(hint)
+        default = raw.get("default", prop.get("default"))
+        if kind == "integer":
+            return Node(
+                "int", **common, minimum=prop.get("minimum"), maximum=prop.get("maximum"),
+                required=required, default=default,
+            )  # fmt: skip
+        if kind == "boolean":
+            return Node("bool", **common, required=required, default=bool(default))
+        if kind == "string" and "enum" in prop:
+            return Node("select", **common, choices=self.choices(name, prop["enum"]))
+        if kind == "string":
+            return Node("text", **common)
+        if kind == "object" and "propertyNames" in prop:
+            keys = _resolve(prop["propertyNames"], self.defs).get("enum", [])
+            values = _resolve(prop.get("additionalProperties") or {}, self.defs)
+            children = [
+                Node("count", k, text, f"{path}.{k}", minimum=values.get("minimum"))
+                for k, text in self.choices(name, keys)
+            ]
+            return Node("group", **common, children=children)
+        if kind == "object" and "properties" in prop:
+            return Node("group", **common, children=self.props(prop, path, index))
+        if kind == "object":  # free keys with counts (Tameri's glyphs)
+            return Node("keycounts", **common, item_label=self.item(name))
+        if kind == "array":
+            items = _resolve(prop.get("items", {}), self.defs)
+            if "enum" in items:
+                return Node("multi", **common, choices=self.choices(name, items["enum"]))
+            if items.get("type") == "string":
+                return Node("strlist", **common)
+            fixed = prop.get("minItems")
+            if fixed is not None and fixed == prop.get("maxItems"):
+                children = [
+                    Node(
+                        "item",
+                        str(i),
+                        f"{self.item(name)} {i + 1}",
+                        f"{path}[{i}]",
+                        children=self.props(items, f"{path}[{i}]", i),
+                    )  # fmt: skip
+                    for i in range(fixed)
+                ]
+                return Node("fixed", **common, children=children)
+            if items.get("type") == "integer":
+                one = Node(
+                    "int", "", self.item(name), "", minimum=items.get("minimum"),
+                    maximum=items.get("maximum"), required=True,
+                )  # fmt: skip
+                return Node("rows", **common, children=[one], item_label=self.item(name),
+                            scalar_item=True)  # fmt: skip
+            return Node(
+                "rows", **common, children=self.props(items, ""), item_label=self.item(name)
             )
-        out.append(
-            {"type": type_const, "title": move.get("title", type_const),
-             "help": move.get("description", ""), "fields": fields}
+        return Node("text", **common)
+
+    def item(self, name: str) -> str:
+        return sheet_labels.item_label(self.game, name) or str(_("Entry"))
+
+
+def judge_form(
+    game: str, schema: dict[str, Any], seat_names: list[str], options: dict[str, Any]
+) -> JudgeForm:
+    """The phone form of ``game`` for a table: one section per seat (one shared section
+    for a Terra Pyramides mission), then the whole table's fields, in the engine's sheet
+    order (the order the paper sheet prints)."""
+    defs = schema.get("$defs", {})
+    sheet = _resolve(schema["properties"]["sheet"], defs)
+    build = _Builder(game, options or {}, defs)
+    player = _resolve(_resolve(sheet["properties"]["players"], defs).get("items", {}), defs)
+    seats = list(seat_names)
+    if game == "terra_pyramides" and (options or {}).get("mission") is not None:
+        seats = [str(_("Shared colour"))]
+    players = [
+        (
+            name,
+            Node(
+                "item",
+                str(i),
+                name,
+                f"$.sheet.players[{i}]",
+                children=build.props(player, f"$.sheet.players[{i}]"),
+            ),
         )  # fmt: skip
+        for i, name in enumerate(seats)
+    ]
+    rest = {
+        "properties": {k: v for k, v in sheet.get("properties", {}).items() if k != "players"},
+        "required": sheet.get("required", []),
+    }
+    return JudgeForm(players=players, table=build.props(rest, "$.sheet"))
+
+
+def _text(node: Node, value: Any) -> str:
+    if node.kind == "bool":
+        return str(_("Yes") if value else _("No"))
+    labels = dict(node.choices)
+    if node.kind == "multi" and isinstance(value, list):
+        return "、".join(labels.get(str(v), str(v)) for v in value)
+    if node.kind == "strlist" and isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if node.kind == "keycounts" and isinstance(value, dict):
+        return "、".join(f"{k} × {n}" for k, n in value.items())
+    return labels.get(str(value), str(value))
+
+
+def summary_rows(nodes: list[Node], value: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """(label, value) lines of what was entered, in form order, for a player to check;
+    values left at their default are not listed."""
+    out: list[tuple[str, str]] = []
+    data = value if isinstance(value, dict) else {}
+    for node in nodes:
+        got = data.get(node.key)
+        label = f"{prefix}{node.label}"
+        if got is None or got == [] or got == {}:
+            continue
+        if node.kind == "group":
+            out.extend(summary_rows(node.children, got, f"{label} · "))
+        elif node.kind == "fixed" and isinstance(got, list):
+            for item, entry in zip(node.children, got, strict=False):
+                out.extend(summary_rows(item.children, entry, f"{item.label} · "))
+        elif node.kind == "rows" and isinstance(got, list):
+            for i, entry in enumerate(got):
+                title = f"{node.item_label} {i + 1}"
+                if node.scalar_item:
+                    out.append((f"{label} · {title}", str(entry)))
+                else:
+                    out.extend(summary_rows(node.children, entry, f"{title} · "))
+        elif node.kind != "bool" or got != node.default:
+            out.append((label, _text(node, got)))
     return out
+
+
+def sheet_summary(form: JudgeForm, sheet: Any) -> dict[str, Any]:
+    """The entered sheet as readable lines: per seat, then the whole table."""
+    sheet = sheet if isinstance(sheet, dict) else {}
+    players = sheet.get("players") if isinstance(sheet.get("players"), list) else []
+    return {
+        "players": [
+            (name, summary_rows(section.children, players[i] if i < len(players) else {}))
+            for i, (name, section) in enumerate(form.players)
+        ],
+        "table": summary_rows(form.table, sheet),
+    }

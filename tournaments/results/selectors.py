@@ -8,6 +8,7 @@ the Japanese message from the engine's catalogue).
 
 from __future__ import annotations
 
+import itertools
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -187,6 +188,25 @@ def log_step_check(table: Table, moves: list[Any] | dict[str, Any]) -> dict[str,
         "violations": [v for v in verdict.violations if v["code"] != "result.log_incomplete"],
         "outcome": verdict.outcome,
     }
+
+
+def next_legal_moves(table: Table, moves: Any, limit: int = 500) -> list[dict[str, Any]] | None:
+    """The records the engine would accept next after ``moves`` (chance records too), for
+    the step form's choices; None when the log does not replay or the game is over."""
+    game = table_game_key(table)
+    try:
+        engine = engines.get_engine(game)
+        report = engine.replay(table_document(table, ResultSubmission.Kind.LOG, moves))
+        if report.violations or report.game_over:
+            return None
+        found = itertools.islice(engine.legal_moves(report.final_state), limit + 1)
+        legal = [engine.dump_move(m) for m in found]
+    except EngineError:
+        return None
+    except Exception:  # never let a helper for the form's choices break the step check
+        logger.exception("legal moves failed on table %s", table.pk)
+        return None
+    return legal if len(legal) <= limit else None
 
 
 def canonical_payload(game: str, kind: str, payload: Any) -> Any:

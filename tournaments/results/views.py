@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engines
@@ -25,17 +26,22 @@ from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables
 from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
 from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Round, RoundClock, Table
-from tournaments.results.forms import move_types, sheet_form
+from tournaments.results.forms import judge_form, sheet_summary
 from tournaments.results.models import ResultSubmission
+from tournaments.results.move_forms import step_forms
 from tournaments.results.selectors import (
+    body_of,
     event_result_settings,
     judge_engine_verdict,
     log_step_check,
+    next_legal_moves,
     seat_names,
     table_current,
     table_game_key,
+    table_options,
 )
 from tournaments.results.services import results as svc
+from tournaments.results.violation_text import localized, refusal_text
 
 
 def _table_and_actor(request: HttpRequest, token: str | None, table_id: int | None):
@@ -59,6 +65,10 @@ def _base_url(token: str | None, table_id: int | None) -> str:
     return reverse("judge:table-login", kwargs={"table_id": table_id})
 
 
+def _lang() -> str:
+    return (get_language() or "ja")[:2]
+
+
 def submission_json(sub: ResultSubmission | None) -> dict[str, Any] | None:
     if sub is None:
         return None
@@ -69,7 +79,7 @@ def submission_json(sub: ResultSubmission | None) -> dict[str, Any] | None:
         "status": sub.status,
         "payload": sub.payload,
         "outcome": sub.outcome,
-        "violations": sub.violations,
+        "violations": localized(sub.violations, _lang()),
         "confirmations_required": sub.confirmations_required,
         "confirmed_by": [c.registration_id for c in sub.confirmations.all() if c.registration_id],
     }
@@ -103,6 +113,16 @@ def table_state(table: Table) -> dict[str, Any]:
     }
 
 
+def resolved_options(engine, table: Table) -> dict[str, Any]:
+    """The event's options for this table's game (preset plus overrides), as the engine
+    reads them; the form shows only the fields these options have."""
+    preset, overrides, _edition = table_options(table)
+    try:
+        return engine.resolve_options(overrides or None, preset).model_dump(mode="json")
+    except Exception:  # an unusable configuration: the engine names it when scoring
+        return {}
+
+
 def _page(request, token=None, table_id=None):
     table, actor = _table_and_actor(request, token, table_id)
     engine = engines.get_engine(table_game_key(table))
@@ -115,7 +135,9 @@ def _page(request, token=None, table_id=None):
         "event": table.round.event,
         "engine": engine,
         "game_name": engine.meta.name_ja if lang == "ja" else engine.meta.name_en,
-        "form": sheet_form(engine.sheet_schema(), names),
+        "form": judge_form(
+            engine.meta.key, engine.sheet_schema(), names, resolved_options(engine, table)
+        ),
         "seats": [
             {"registration": s.registration_id, "position": s.position, "name": n}
             for s, n in zip(seats, names, strict=True)
@@ -126,7 +148,7 @@ def _page(request, token=None, table_id=None):
             "lang": lang,
             "policy": policy,
             "state": table_state(table),
-            "moveTypes": move_types(engine.log_schema()),
+            "moveTypes": step_forms(engine.meta.key, engine.log_schema()),
             "seats": [
                 {"registration": s.registration_id, "position": s.position, "name": n}
                 for s, n in zip(seats, names, strict=True)
@@ -171,9 +193,8 @@ def _json_body(request) -> dict[str, Any]:
 
 
 def _error(code: str, message: str, status: int, **extra) -> JsonResponse:
-    return JsonResponse(
-        {"code": code, "message": message, "violations": [], **extra}, status=status
-    )
+    extra["violations"] = localized(extra.get("violations"), _lang())
+    return JsonResponse({"code": code, "message": message, **extra}, status=status)
 
 
 def _json_endpoint(handler):
@@ -185,11 +206,13 @@ def _json_endpoint(handler):
         except ValueError as error:
             return _error("malformed", str(error), 400)
         except NotAllowed as error:
-            return _error("forbidden", str(error), 403)
+            return _error("forbidden", refusal_text(str(error)), 403)
         except svc.VersionConflict as error:
-            return _error(error.code, error.message, 409, **error.extra)
+            return _error(error.code, refusal_text(error.message), 409, **error.extra)
+        except svc.InvalidCorrection as error:
+            return _error(error.code, refusal_text(error.message), 422, **error.extra)
         except svc.ResultError as error:
-            return _error(error.code, error.message, 400, **error.extra)
+            return _error(error.code, refusal_text(error.message), 400, **error.extra)
         except ResultSubmission.DoesNotExist:
             return _error("not_found", "no such result at this table", 404)
         except IntegrityError as error:
@@ -238,6 +261,33 @@ def entry_json(request, table, actor, data):
 
 @require_POST
 @_json_endpoint
+def correct_json(request, table, actor, data):
+    """A head judge's correction from the same form: {payload, base_version, reason,
+    idempotency_key}. Refused with its errors when the engine does not accept it."""
+    base_version = data.get("base_version", 0)
+    if not isinstance(base_version, int) or base_version < 0:
+        raise ValueError("base_version is a whole number")
+    reason = data.get("reason")
+    key = data.get("idempotency_key") or None
+    if key is not None and (not isinstance(key, str) or len(key) > 80):
+        raise ValueError("idempotency_key is a short string")
+    outcome = svc.result_correct(
+        table_id=table.pk,
+        actor=actor,
+        kind=ResultSubmission.Kind.SHEET,
+        payload=data.get("payload"),
+        base_version=base_version,
+        reason=reason if isinstance(reason, str) else "",
+        idempotency_key=key,
+    )
+    body = table_state(table)
+    body["saved"] = submission_json(outcome.submission)
+    body["created"] = outcome.created
+    return JsonResponse(body, status=201 if outcome.created else 200)
+
+
+@require_POST
+@_json_endpoint
 def confirm_json(request, table, actor, data):
     sub = ResultSubmission.objects.get(pk=data.get("submission_id"), table=table)
     registration_id = data.get("registration_id")
@@ -260,7 +310,9 @@ def preview_json(request, table, actor, data):
     if not allowed(actor, Action.VIEW_TABLE, table=table):
         raise NotAllowed("not your table")
     verdict = judge_engine_verdict(table, ResultSubmission.Kind.SHEET, data.get("payload"))
-    return JsonResponse({"outcome": verdict.outcome, "violations": verdict.violations})
+    return JsonResponse(
+        {"outcome": verdict.outcome, "violations": localized(verdict.violations, _lang())}
+    )
 
 
 @require_POST
@@ -274,7 +326,10 @@ def log_check_json(request, table, actor, data):
     if not document and not isinstance(moves, list):
         raise ValueError("moves is a list of moves or a whole move-log document")
     # A whole imported document keeps its player names (its moves say "by": name).
-    return JsonResponse(log_step_check(table, moves))
+    report = log_step_check(table, moves)
+    report["violations"] = localized(report["violations"], _lang())
+    report["legal"] = next_legal_moves(table, moves) if report["ok"] else None
+    return JsonResponse(report)
 
 
 @require_GET
@@ -288,11 +343,52 @@ def player_page(request, token: str):
         .order_by("-table__round__number")
         .prefetch_related("table__seats__registration__player")
     )
-    rows = [{"table": s.table, "current": table_current(s.table)} for s in seats]
+    rows = []
+    for seat in seats:
+        current = table_current(seat.table)
+        players = ((current.outcome or {}).get("players") or []) if current else []
+        rows.append(
+            {
+                "table": seat.table,
+                "current": current,
+                "sheet": _sheet_lines(current),
+                "incomplete": any(p.get("complete") is False for p in players),
+            }
+        )
     return render(
         request,
         "judge/player.html",
         {"registration": registration, "rows": rows, "token": token},
+    )
+
+
+def _sheet_lines(sub: ResultSubmission | None) -> dict[str, Any] | None:
+    """What a player confirms: the entered sheet values, per seat, in the form's words."""
+    if sub is None or sub.kind != ResultSubmission.Kind.SHEET:
+        return None
+    table = sub.table
+    engine = engines.get_engine(table_game_key(table))
+    form = judge_form(
+        engine.meta.key, engine.sheet_schema(), seat_names(table), resolved_options(engine, table)
+    )
+    return sheet_summary(form, body_of(sub.kind, sub.payload))
+
+
+@require_GET
+def player_disputed(request, token: str, submission_id: int):
+    """The acknowledgement after a dispute, with the way back to the player's page."""
+    registration = get_object_or_404(
+        Registration.objects.select_related("event", "player"), private_token=token
+    )
+    sub = get_object_or_404(
+        ResultSubmission.objects.select_related("table__round"),
+        pk=submission_id,
+        table__seats__registration=registration,
+    )
+    return render(
+        request,
+        "judge/player_disputed.html",
+        {"registration": registration, "submission": sub, "token": token},
     )
 
 
@@ -309,10 +405,13 @@ def player_action(request, token: str, submission_id: int):
             svc.result_dispute(
                 submission_id=submission_id, actor=actor, reason=request.POST.get("reason", "")
             )
-        else:
-            svc.result_confirm(submission_id=submission_id, actor=actor)
-    except (svc.ResultError, NotAllowed, ResultSubmission.DoesNotExist) as error:
-        messages.error(request, str(error))
+            return redirect("judge:player-disputed", token=token, submission_id=submission_id)
+        svc.result_confirm(submission_id=submission_id, actor=actor)
+        messages.success(request, _("Thank you: your confirmation is recorded."))
+    except (svc.ResultError, NotAllowed) as error:
+        messages.error(request, refusal_text(str(error)))
+    except ResultSubmission.DoesNotExist:
+        messages.error(request, _("This result no longer exists."))
     return redirect("judge:player", token=token)
 
 

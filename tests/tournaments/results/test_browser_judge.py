@@ -51,7 +51,9 @@ def test_judge_enters_imhotep_sheet_offline_and_sees_it_confirmed(live_server, b
     for seat, (track, sled) in enumerate([(20, 2), (18, 3), (25, 1)]):
         page.fill(f'[data-path="$.sheet.players[{seat}].track"]', str(track))
         page.fill(f'[data-path="$.sheet.players[{seat}].sled"]', str(sled))
-    page.fill('[data-path="$.sheet.burial"]', "1, 2, 3, 1")
+    for i, seat in enumerate([1, 2, 3, 1]):
+        page.locator('[data-path="$.sheet.burial"] > .add-row').tap()
+        page.fill(f'input[data-path="$.sheet.burial[{i}]"]', str(seat))
     page.fill('[data-path="$.sheet.pyramid_stones"]', "10")
     page.fill('[data-path="$.sheet.temple_stones"]', "5")
     # Live totals from the engine: 20+3 burial, 18+1, 25+1.
@@ -90,6 +92,24 @@ def test_judge_enters_imhotep_sheet_offline_and_sees_it_confirmed(live_server, b
     context.close()
 
 
+def add_step(page, move_type: str, **fields) -> None:
+    page.select_option("#move-type", move_type)
+    for name, value in fields.items():
+        selector = f'#move-fields [data-name="{name}"]'
+        if page.eval_on_selector(selector, "el => el.tagName") == "SELECT":
+            # By the engine's value: Playwright's string also matches labels ("ship 3" is
+            # the label of value 2), so pick the option's position instead.
+            options = page.eval_on_selector_all(f"{selector} option", "os => os.map(o => o.value)")
+            page.select_option(selector, index=options.index(str(value)))
+        else:
+            page.fill(selector, str(value))
+    page.click("#add-step")
+
+
+def steps_are(page, n: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('#steps li').length === {n}")
+
+
 def test_judge_enters_a_move_log_step_by_step_with_undo(live_server, browser):
     table = make_table(make_event("imhotep", policy="players"), players=4)
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -97,31 +117,49 @@ def test_judge_enters_a_move_log_step_by_step_with_undo(live_server, browser):
     page.goto(f"{live_server.url}/en/judge/{table.judge_token}/")
     page.click('button[data-tab="log"]')
 
-    def add(move_type: str, **fields) -> None:
-        page.select_option("#move-type", move_type)
-        for name, value in fields.items():
-            selector = f'#move-fields [data-name="{name}"]'
-            if page.eval_on_selector(selector, "el => el.tagName") == "SELECT":
-                page.select_option(selector, str(value))
-            else:
-                page.fill(selector, str(value))
-        page.click("#add-step")
+    add_step(page, "round", ships="4 4 3 2")  # the round's ships, recorded chance
+    steps_are(page, 1)
+    for n, card in enumerate(("lever", "temple_decoration", "sail", "chisel"), start=2):
+        add_step(page, "reveal", card=card)  # market cards revealed
+        steps_are(page, n)
+    # Only what the engine accepts next is offered: no more market reveals, no round card.
+    offered = page.eval_on_selector_all("#move-type option", "os => os.map(o => o.value)")
+    assert "reveal" not in offered and "round" not in offered and "quarry" in offered
+    add_step(page, "quarry", count=2)
+    steps_are(page, 6)
+    assert page.inner_text("#steps li:last-child").endswith("takes 2 stones from the quarry")
 
-    add("round", ships="[4, 4, 3, 2]")  # the round's ships, recorded chance
-    page.wait_for_function("document.querySelectorAll('#steps li').length === 1")
-    for card in ("lever", "temple_decoration", "sail", "chisel"):  # market cards revealed
-        count = page.locator("#steps li").count()
-        add("reveal", card=card)
-        page.wait_for_function(f"document.querySelectorAll('#steps li').length === {count + 1}")
-    add("quarry", count=2)
-    page.wait_for_function("document.querySelectorAll('#steps li').length === 6")
-
-    add("sail", ship=0, site="market")  # an empty ship cannot sail: refused, not added
+    add_step(page, "load", ship=3, space=3)  # ship 4 has two spaces: refused, not added
     page.wait_for_selector("#step-error:not(:empty)")
-    assert "imhotep:" in page.inner_text("#step-error")
+    assert "(" in page.inner_text("#step-error") and page.inner_text("#message") == ""
     assert page.locator("#steps li").count() == 6
 
     page.click("#undo-step")
     assert page.locator("#steps li").count() == 5
-    assert '"type":"reveal"' in page.inner_text("#steps li:last-child")
+    assert page.inner_text("#steps li:last-child") == "Market card revealed: Chisel"
+    assert "{" not in page.inner_text("#steps")  # no raw JSON
+    context.close()
+
+
+def test_judge_enters_a_nile_murals_log_in_japanese(live_server, browser):
+    table = make_table(make_event("nile_murals", policy="players"), players=2)
+    names = [s.registration.player.display_name for s in table.seats.order_by("position")]
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, locale="ja-JP"
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
+    page.click('button[data-tab="log"]')
+    page.wait_for_selector('#move-fields [data-name="card"] option[value="12"]', state="attached")
+    add_step(page, "deal", card=12, player=names[0])
+    steps_are(page, 1)
+    add_step(page, "deal", card=40, player=names[1])
+    steps_are(page, 2)
+    first = page.inner_text("#steps li:first-child")
+    assert names[0] in first and "12" in first and "deal" not in first
+    page.click("#undo-step")
+    steps_are(page, 1)
+    add_step(page, "deal", card=40, player=names[0])  # seat 2 is dealt next (SU6)
+    page.wait_for_selector("#step-error:not(:empty)")
+    assert page.locator("#steps li").count() == 1
     context.close()

@@ -31,7 +31,7 @@ GAMES = {
         2,
         terra_sheet,
         "$.sheet.players[1].coins",
-        "$.sheet.players[0].boat.space",
+        "$.sheet.players[0].foundations",
     ),
 }
 
@@ -86,8 +86,27 @@ def test_errors_come_back_beside_their_fields_in_both_languages(client):
     violation = next(v for v in body["saved"]["violations"] if v["path"] == "$.sheet.burial[1]")
     assert violation["rule"] == "imhotep:P4"
     assert violation["message"] and violation["message_ja"]
+    assert violation["text"] == violation["message"]  # the page's language (/en/)
     page = client.get(f"/en/judge/{table.judge_token}/").content.decode()
-    assert 'data-error-for="$.sheet.burial"' in page and "Submit result" in page
+    assert 'data-path="$.sheet.burial"' in page and "Submit result" in page
+    ja = post(client, f"/ja/judge/{table.judge_token}/preview", {"payload": bad}).json()
+    in_ja = next(v for v in ja["violations"] if v["path"] == "$.sheet.burial[1]")
+    assert in_ja["text"] == violation["message_ja"]
+
+
+def test_shape_errors_read_as_sentences_in_the_page_language(client):
+    """No JSON path, no pydantic text: a sled of 6 reads "5以下" beside the field."""
+    table = make_table(make_event("imhotep"))
+    bad = imhotep_sheet()
+    bad["players"][0]["sled"] = 6
+    del bad["players"][1]["track"]
+    for lang, most, required in (("ja", "5以下", "必須"), ("en", "At most 5.", "Required.")):
+        body = post(client, f"/{lang}/judge/{table.judge_token}/preview", {"payload": bad}).json()
+        by_path = {v["path"]: v["text"] for v in body["violations"]}
+        assert most in by_path["$.sheet.players[0].sled"]
+        assert required in by_path["$.sheet.players[1].track"]
+        for text in by_path.values():
+            assert "$." not in text and "Input should" not in text and "Field required" not in text
 
 
 def test_stale_entry_from_the_page_is_a_conflict(client):

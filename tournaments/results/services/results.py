@@ -69,6 +69,13 @@ class InvalidState(ResultError):
     code = "result.invalid_state"
 
 
+class InvalidCorrection(ResultError):
+    """A correction the engine does not accept: nothing is saved, the table stays as it
+    was (a dispute stays open); ``violations`` say what to fix."""
+
+    code = "result.invalid_correction"
+
+
 @dataclass(frozen=True)
 class SubmitOutcome:
     submission: ResultSubmission
@@ -152,6 +159,7 @@ def _write_version(
     idempotency_key: str | None,
     as_draft: bool,
     verdict_status: str,
+    refuse_invalid: bool = False,
 ) -> SubmitOutcome:
     """Shared body of submit/draft/correct, under the table lock."""
     if idempotency_key:
@@ -168,6 +176,11 @@ def _write_version(
             base_version=base_version,
         )
     verdict: EngineVerdict = judge_engine_verdict(table, kind, payload)
+    if refuse_invalid and verdict.outcome is None:
+        raise InvalidCorrection(
+            "the correction has errors; nothing was saved and the table is unchanged",
+            violations=verdict.violations,
+        )
     status = Status.DRAFT if as_draft or verdict.outcome is None else verdict_status
     policy = event_result_settings(table.round.event_id).confirmation_policy
     submission = ResultSubmission.objects.create(
@@ -286,7 +299,9 @@ def result_correct(
     idempotency_key: str | None = None,
 ) -> SubmitOutcome:
     """A head judge's correction: a new version, confirmed at once when the engine accepts
-    it (the earlier confirmed version is unconfirmed); otherwise a draft with its errors."""
+    it (the earlier confirmed version is unconfirmed). One the engine refuses is not saved
+    at all (``InvalidCorrection`` with the violations): a draft would replace a disputed
+    table's status with "playing" while the dispute is still open."""
     table = _locked_table(table_id)
     require(actor, Action.CORRECT, table=table)
     if not reason.strip():
@@ -300,6 +315,7 @@ def result_correct(
         idempotency_key=idempotency_key,
         as_draft=False,
         verdict_status=Status.CONFIRMED,
+        refuse_invalid=True,
     )
     if outcome.created:
         action_log.result_status_changed(

@@ -30,93 +30,199 @@
 
   function say(text) { $("#message").textContent = text || ""; }
 
-  /* ---- paths: "$.sheet.players[0].cards.statue" -> ["players", 0, "cards", "statue"] ---- */
-  function tokens(path) {
-    const out = [];
-    path.replace(/^\$\.sheet\.?/, "").replace(/([^.[\]]+)|\[(\d+)\]/g, (m, name, index) => {
-      out.push(index !== undefined ? Number(index) : name);
-    });
-    return out;
+  /* ---- the score sheet: a tree of nodes (data-node) that mirrors the engine's model ----
+   * Each node has its property name in data-key; list items take their index from their
+   * position, so rows can be added and removed. The body and every error's place are
+   * worked out from the same tree, so they never disagree about paths. */
+  const form = $("#sheet-form");
+  const LISTS = ["fixed", "rows", "keycounts"];
+  function nodeParent(el) { return el.parentElement ? el.parentElement.closest("[data-node]") : null; }
+  function childNodes(el) { return $$("[data-node]", el).filter((c) => nodeParent(c) === el); }
+  function itemsOf(list) { return childNodes(list).filter((c) => c.dataset.node === "item"); }
+  function inputOf(el) { return $("[data-input]", el); }
+  function pathOf(el) {
+    const parent = nodeParent(el);
+    if (!parent) return "$.sheet";
+    const base = pathOf(parent);
+    if (LISTS.includes(parent.dataset.node)) return base + "[" + itemsOf(parent).indexOf(el) + "]";
+    return el.dataset.key ? base + "." + el.dataset.key : base;
   }
-  function setPath(obj, path, value) {
-    const keys = tokens(path);
-    let node = obj;
-    keys.forEach((key, i) => {
-      if (i === keys.length - 1) { node[key] = value; return; }
-      if (node[key] === undefined) node[key] = typeof keys[i + 1] === "number" ? [] : {};
-      node = node[key];
-    });
-  }
-  function getPath(obj, path) {
-    return tokens(path).reduce((node, key) => (node == null ? undefined : node[key]), obj);
-  }
+  function isScalarItem(el) { const p = nodeParent(el); return Boolean(p && p.dataset.scalar !== undefined); }
+  function splitWords(text) { return text.split(/[\s,、，]+/).filter(Boolean); }
 
-  /* ---- the score sheet ---- */
-  function collectSheet() {
-    const body = { players: config.seats.map(() => ({})) };
-    $$("#sheet-form [data-widget]").forEach((el) => {
-      const path = el.dataset.path;
-      const widget = el.dataset.widget;
-      if (widget === "int" || widget === "count") {
-        if (el.value === "") return;
-        const n = Number(el.value);
-        if (widget === "count" && n === 0) return;
-        setPath(body, path, Number.isFinite(n) ? n : el.value);
-      } else if (widget === "bool") {
-        if (el.checked) setPath(body, path, true);
-      } else if (widget === "select") {
-        if (el.value) setPath(body, path, el.value);
-      } else if (widget === "multi") {
-        const values = $$("input:checked", el).map((box) => box.value);
-        if (values.length) setPath(body, path, values);
-      } else if (widget === "intlist") {
-        const parts = el.value.split(/[\s,、，]+/).filter(Boolean);
-        if (parts.length) setPath(body, path, parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p)));
-      } else if (widget === "json") {
-        if (!el.value.trim()) return;
-        try { setPath(body, path, JSON.parse(el.value)); } catch (e) { setPath(body, path, el.value); }
+  function valueOf(el) {
+    const kind = el.dataset.node;
+    if (kind === "int" || kind === "count") {
+      const raw = inputOf(el).value.trim();
+      if (raw === "") return undefined;
+      const n = Number(raw);
+      if (kind === "count" && n === 0) return undefined;
+      return Number.isFinite(n) ? n : raw;
+    }
+    if (kind === "bool") return inputOf(el).checked;
+    if (kind === "select" || kind === "text" || kind === "key") return inputOf(el).value.trim() || undefined;
+    if (kind === "strlist") { const words = splitWords(inputOf(el).value); return words.length ? words : undefined; }
+    if (kind === "multi") { const v = $$("input:checked", el).map((b) => b.value); return v.length ? v : undefined; }
+    if (kind === "fixed") return itemsOf(el).map((item) => valueOf(item) || {});
+    if (kind === "rows") {
+      const scalar = el.dataset.scalar !== undefined;
+      const values = itemsOf(el).map(valueOf).filter((v) => !scalar || v !== undefined).map((v) => (v === undefined ? {} : v));
+      return values.length ? values : undefined;
+    }
+    if (kind === "keycounts") {
+      const out = {};
+      itemsOf(el).forEach((item) => {
+        const [key, count] = childNodes(item);
+        const k = valueOf(key); const n = valueOf(count);
+        if (k !== undefined && n !== undefined) out[k] = n;
+      });
+      return Object.keys(out).length ? out : undefined;
+    }
+    if (kind === "item" && isScalarItem(el)) return valueOf(childNodes(el)[0]);
+    const out = {};
+    childNodes(el).forEach((c) => { const v = valueOf(c); if (v !== undefined) out[c.dataset.key] = v; });
+    return Object.keys(out).length ? out : undefined;
+  }
+  function collectSheet() { return valueOf(form) || { players: [] }; }
+
+  function fill(el, value) {
+    const kind = el.dataset.node;
+    if (kind === "int" || kind === "count" || kind === "select" || kind === "text" || kind === "key") {
+      inputOf(el).value = value === undefined || value === null ? "" : value;
+    } else if (kind === "bool") {
+      const box = inputOf(el); box.checked = value === undefined ? box.defaultChecked : value === true;
+    } else if (kind === "strlist") {
+      inputOf(el).value = Array.isArray(value) ? value.join(" ") : "";
+    } else if (kind === "multi") {
+      $$("input", el).forEach((b) => { b.checked = Array.isArray(value) && value.includes(b.value); });
+    } else if (kind === "fixed") {
+      itemsOf(el).forEach((item, i) => fill(item, Array.isArray(value) ? value[i] : undefined));
+    } else if (kind === "rows") {
+      itemsOf(el).forEach((item) => item.remove());
+      (Array.isArray(value) ? value : []).forEach((v) => fill(addRow(el), v));
+    } else if (kind === "keycounts") {
+      itemsOf(el).forEach((item) => item.remove());
+      Object.entries(value && typeof value === "object" ? value : {}).forEach(([k, n]) => {
+        const [key, count] = childNodes(addRow(el));
+        fill(key, k); fill(count, n);
+      });
+    } else if (kind === "item" && isScalarItem(el)) {
+      fill(childNodes(el)[0], value);
+    } else {
+      childNodes(el).forEach((c) => fill(c, value && typeof value === "object" ? value[c.dataset.key] : undefined));
+    }
+    if (el === form) refreshPaths();
+  }
+  function fillSheet(body) { if (body && typeof body === "object") fill(form, body); }
+
+  function addRow(list) {
+    const template = $(":scope > template", list);
+    const item = template.content.firstElementChild.cloneNode(true);
+    $(":scope > .items", list).appendChild(item);
+    refreshPaths();
+    return item;
+  }
+  // Full paths on every control (ids, label links, titles "Pyramid 2") after rows change.
+  function refreshPaths() {
+    $$("[data-node]", form).forEach((el) => {
+      const path = pathOf(el);
+      el.dataset.nodePath = path;
+      const id = "f-" + path.replace(/[^A-Za-z0-9]/g, "-");
+      const container = LISTS.includes(el.dataset.node) || ["item", "group", "multi"].includes(el.dataset.node);
+      if (container) el.dataset.path = path;
+      const input = container ? null : inputOf(el);
+      if (input) {
+        input.dataset.path = path;
+        input.id = id;
+        const label = $(":scope > label", el);
+        if (label && !label.contains(input)) label.htmlFor = id;
+      }
+      if (el.dataset.node === "item" && nodeParent(el) && nodeParent(el).dataset.itemLabel !== undefined) {
+        const title = $(":scope > legend .item-title", el);
+        if (title) title.textContent = nodeParent(el).dataset.itemLabel + " " + (itemsOf(nodeParent(el)).indexOf(el) + 1);
       }
     });
-    return body;
   }
-  function fillSheet(body) {
-    if (!body || typeof body !== "object") return;
-    $$("#sheet-form [data-widget]").forEach((el) => {
-      const value = getPath(body, el.dataset.path);
-      const widget = el.dataset.widget;
-      if (widget === "multi") {
-        $$("input", el).forEach((box) => { box.checked = Array.isArray(value) && value.includes(box.value); });
-      } else if (widget === "bool") {
-        el.checked = value === true;
-      } else if (widget === "intlist") {
-        el.value = Array.isArray(value) ? value.join(", ") : "";
-      } else if (widget === "json") {
-        el.value = value === undefined ? "" : JSON.stringify(value);
-      } else {
-        el.value = value === undefined || value === null ? "" : value;
-      }
-    });
-  }
+  form.addEventListener("click", (e) => {
+    const step = e.target.closest(".step");
+    if (step) {
+      const input = $("input", step.parentElement);
+      const min = input.min === "" ? -Infinity : Number(input.min);
+      const max = input.max === "" ? Infinity : Number(input.max);
+      const start = input.value === "" ? Number(input.placeholder || 0) || 0 : Number(input.value) || 0;
+      input.value = String(Math.min(max, Math.max(min, start + Number(step.dataset.step))));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
+    const add = e.target.closest(".add-row");
+    if (add) {
+      const item = addRow(add.closest("[data-node]"));
+      const first = $("[data-input]", item); if (first) first.focus();
+      schedulePreview();
+      return;
+    }
+    const remove = e.target.closest(".remove-row");
+    if (remove) { remove.closest("[data-node=item]").remove(); refreshPaths(); schedulePreview(); }
+  });
 
-  /* ---- violations beside their fields ---- */
+  /* ---- problems beside their fields, in the page's language, once each ---- */
+  // A missing value is only pointed out once the judge has left that player's section or
+  // tried to submit; while player 1 is typed, the others are not "wrong" yet.
+  const visited = new Set();
+  let submitTried = false;
+  $$("#sheet-form .player[data-seat]").forEach((section) => {
+    section.addEventListener("focusout", (e) => {
+      if (e.relatedTarget && section.contains(e.relatedTarget)) return;
+      visited.add(Number(section.dataset.seat));
+    });
+  });
+  function seatOf(path) { const m = /^\$\.sheet\.players\[(\d+)\]/.exec(path || ""); return m ? Number(m[1]) : null; }
   function clearErrors() {
-    $$("[data-error-for]").forEach((el) => { el.textContent = ""; });
+    $$("#sheet-form [data-error], [data-error-for]").forEach((el) => { el.textContent = ""; });
     $$(".has-error").forEach((el) => el.classList.remove("has-error"));
   }
-  function message(v) { return (ja && v.message_ja) || v.message; }
+  function message(v) { return v.text || (ja && v.message_ja) || v.message; }
+  function errorSlots() {
+    const slots = new Map();
+    $$("#sheet-form [data-error]").forEach((p) => {
+      const node = p.closest("[data-node]");
+      const path = node ? pathOf(node) : "$";
+      if (!slots.has(path)) slots.set(path, p);
+    });
+    return slots;
+  }
   function showViolations(violations) {
     clearErrors();
+    const slots = errorSlots();
+    const shown = new Set();
     (violations || []).forEach((v) => {
+      if (v.code === "malformed.missing" && !submitTried) {
+        const seat = seatOf(v.path);
+        if (seat !== null && !visited.has(seat)) return;
+      }
       let path = v.path || "$";
       let target = null;
-      while (path && !(target = $(`[data-error-for="${CSS.escape(path)}"]`))) {
+      while (path && !(target = slots.get(path))) {
         const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));
-        path = cut > 0 ? path.slice(0, cut) : "";
+        path = cut > 1 ? path.slice(0, cut) : "";
       }
-      target = target || $('[data-error-for="$"]');
-      const rule = v.rule ? ` (${v.rule})` : "";
-      target.textContent = (target.textContent ? target.textContent + " · " : "") + message(v) + rule;
-      const field = target.closest(".field");
+      target = target || slots.get("$.sheet") || $('[data-error-for="$"]');
+      if (!target) return;
+      const text = message(v);
+      if (shown.has(path + "\u0000" + text)) return;
+      shown.add(path + "\u0000" + text);
+      const line = document.createElement("span");
+      line.className = "problem";
+      line.textContent = text;
+      if (v.rule) {
+        const rule = document.createElement("small");
+        rule.className = "rule";
+        rule.textContent = v.rule.replace(/^[a-z_]+:/, "");
+        line.appendChild(rule);
+      }
+      if (target.childNodes.length) target.appendChild(document.createElement("br"));
+      target.appendChild(line);
+      const field = target.closest(".field") || target.closest("[data-node]");
       if (field) field.classList.add("has-error");
     });
   }
@@ -152,11 +258,20 @@
     });
     const totals = table.insertRow(); totals.className = "total-row";
     const th = document.createElement("th"); th.textContent = T.total; totals.appendChild(th);
-    outcome.players.forEach((p) => { totals.insertCell().textContent = p.total; });
+    // A printed value the rulebook lost and nobody has supplied leaves a category unknown:
+    // such a total is only "at least", and it decides no rank until the value is entered.
+    const incomplete = outcome.players.some((p) => p.complete === false);
+    outcome.players.forEach((p) => { totals.insertCell().textContent = p.complete === false ? p.total + " + ?" : p.total; });
     const ranks = table.insertRow();
     const rh = document.createElement("th"); rh.textContent = T.rank; ranks.appendChild(rh);
-    outcome.players.forEach((p) => { ranks.insertCell().textContent = p.rank; });
+    outcome.players.forEach((p) => { ranks.insertCell().textContent = incomplete ? "—" : p.rank; });
     box.innerHTML = ""; box.appendChild(table);
+    if (incomplete) {
+      const note = document.createElement("p");
+      note.className = "message incomplete";
+      note.textContent = T.incomplete;
+      box.appendChild(note);
+    }
   }
 
   /* ---- network ---- */
@@ -202,7 +317,9 @@
     if (status >= 400) { say(data.message || String(status)); showViolations(data.violations); return; }
     if (data.saved) {
       const errors = data.saved.violations || [];
-      say(data.saved.status === "draft" && errors.length ? T.invalid : T.saved);
+      const panel = $("#correction-panel");
+      const corrected = data.saved.status === "confirmed" && panel && !panel.hidden;
+      say(data.saved.status === "draft" && errors.length ? T.invalid : corrected ? T.corrected : T.saved);
       showViolations(errors);
       if (data.saved.outcome) renderTotals(data.saved.outcome);
       if (data.saved.status !== "draft" || !errors.length) localStorage.removeItem(entryKey);
@@ -250,6 +367,8 @@
     const locked = Boolean(current && current.status === "confirmed");
     ["#submit-sheet", "#save-draft", "#submit-log", "#add-step"].forEach((sel) => { $(sel).disabled = locked; });
     $("#locked").hidden = !locked;
+    const correction = $("#correction-panel");
+    if (correction) correction.hidden = !(current && ["disputed", "confirmed"].includes(current.status));
     const waiting = current && current.status === "submitted";
     $("#confirm-panel").hidden = !waiting;
     $$(".confirm-player").forEach((button) => {
@@ -264,44 +383,127 @@
     enqueue("confirm", { submission_id: current.id, registration_id: registration });
   }
 
-  /* ---- move log: one step at a time ---- */
+  /* ---- move log: one step at a time ----
+   * Each move type has its own small form (config.moveTypes, in the page's language);
+   * after every accepted step the engine sends the records it would accept next, and the
+   * form offers only those move types and values. Accepted steps read back as sentences. */
   const types = config.moveTypes;
-  function renderMoveForm() {
-    const type = types.find((t) => t.type === $("#move-type").value);
-    const box = $("#move-fields");
-    box.innerHTML = "";
-    $("#move-help").textContent = type ? type.help : "";
-    (type ? type.fields : []).forEach((f) => {
-      const label = document.createElement("label");
-      label.className = "field";
-      label.textContent = f.name + (f.required ? " *" : "");
-      let input;
-      if (f.name === "by") {
-        input = document.createElement("select");
-        input.add(new Option("", ""));
-        config.seats.forEach((s) => input.add(new Option(s.name, s.name)));
-      } else if (f.enum) {
-        input = document.createElement("select");
-        input.add(new Option("", ""));
-        f.enum.forEach((v) => input.add(new Option(v, v)));
-      } else {
-        input = document.createElement("input");
-        input.type = f.type === "integer" ? "number" : "text";
-        if (f.type !== "integer" && f.type !== "string") input.placeholder = "JSON";
-      }
-      input.dataset.name = f.name;
-      input.dataset.type = f.type;
-      label.appendChild(input);
-      box.appendChild(label);
+  let legal = null;
+  function typeOf(kind) { return types.find((t) => t.type === kind); }
+  function legalFor(kind) { return legal ? legal.filter((m) => m.type === kind) : []; }
+  function shownValue(f, value) {
+    if (value === undefined || value === null) return f.kind === "seat" ? T.toMove : "—";
+    if (f.kind === "select") {
+      const found = f.choices.find((c) => c[0] === String(value));
+      return found ? found[1] : String(value);
+    }
+    if (f.kind === "bool") return value ? T.yes : T.no;
+    if (f.kind === "ints") return value.map((n) => (f.oneBased ? n + 1 : n)).join(" ");
+    if (f.kind === "objects") return value.map((part) => describeParts(f.parts, part)).join(T.listSep);
+    if (f.kind === "object") return describeParts(f.parts, value);
+    return String(value);
+  }
+  function describeParts(parts, value) {
+    return parts.filter((p) => value[p.name] !== undefined).map((p) => p.label + " " + shownValue(p, value[p.name])).join(" ");
+  }
+  function describe(move) {
+    const t = typeOf(move.type);
+    if (!t) return JSON.stringify(move);
+    return t.sentence.replace(/\{(\w+)\}/g, (m, name) => {
+      const f = t.fields.find((x) => x.name === name);
+      return f ? shownValue(f, move[name]) : m;
     });
   }
+  function control(f, allowed) {
+    let input;
+    if (f.kind === "seat") {
+      input = document.createElement("select");
+      input.add(new Option(T.toMove, ""));
+      config.seats.forEach((s) => input.add(new Option(s.name, s.name)));
+    } else if (f.kind === "select" || (f.kind === "int" && allowed && allowed.size)) {
+      input = document.createElement("select");
+      if (!f.required || !allowed || allowed.size !== 1) input.add(new Option("—", ""));
+      const choices = f.kind === "select" ? f.choices : Array.from(allowed).sort((x, y) => x - y).map((v) => [String(v), String(v)]);
+      choices.filter((c) => !allowed || !allowed.size || allowed.has(c[0])).forEach((c) => input.add(new Option(c[1], c[0])));
+    } else if (f.kind === "bool") {
+      input = document.createElement("input"); input.type = "checkbox";
+    } else {
+      input = document.createElement("input");
+      input.type = f.kind === "int" ? "number" : "text";
+      if (f.kind === "int" || f.kind === "ints") input.inputMode = "numeric";
+      if (f.min !== undefined && f.min !== null) input.min = f.min;
+      if (f.max !== undefined && f.max !== null) input.max = f.max;
+    }
+    input.dataset.kind = f.kind;
+    if (f.oneBased) input.dataset.oneBased = "1";
+    return input;
+  }
+  let controlCount = 0;
+  function fieldBox(f, allowed, name) {
+    const box = document.createElement("div");
+    box.className = f.kind === "bool" ? "field toggle" : "field";
+    const input = control(f, allowed);
+    input.id = "move-f-" + (++controlCount);
+    input.dataset.name = name;
+    const label = document.createElement("label");
+    label.htmlFor = input.id;
+    label.textContent = f.label;
+    if (f.kind === "bool") { label.textContent = ""; label.appendChild(input); label.appendChild(document.createTextNode(" " + f.label)); box.appendChild(label); }
+    else { box.appendChild(label); box.appendChild(input); }
+    return box;
+  }
+  function renderMoveForm() {
+    const t = typeOf($("#move-type").value);
+    const box = $("#move-fields");
+    box.innerHTML = "";
+    if (!t) return;
+    const options = legalFor(t.type);
+    t.fields.forEach((f) => {
+      if (f.kind === "object" || f.kind === "objects") {
+        const group = document.createElement("fieldset");
+        group.className = "group";
+        const legend = document.createElement("legend"); legend.textContent = f.label; group.appendChild(legend);
+        const count = f.kind === "objects" ? f.count : 1;
+        for (let i = 0; i < count; i++) {
+          f.parts.forEach((p) => {
+            const el = fieldBox(p, null, f.name);
+            const input = $("[data-name]", el);
+            input.dataset.part = p.name;
+            if (f.kind === "objects") input.dataset.item = String(i);
+            group.appendChild(el);
+          });
+        }
+        box.appendChild(group);
+        return;
+      }
+      const allowed = options.length ? new Set(options.map((m) => m[f.name]).filter((v) => v !== undefined && v !== null).map(String)) : null;
+      box.appendChild(fieldBox(f, allowed, f.name));
+    });
+  }
+  function readValue(el) {
+    const kind = el.dataset.kind;
+    if (kind === "bool") return el.checked ? true : undefined;
+    if (el.value === "") return undefined;
+    if (kind === "ints") return el.value.split(/[\s,、，]+/).filter(Boolean).map((p) => Number(p) - (el.dataset.oneBased ? 1 : 0));
+    if (kind === "int" || (kind === "select" && /^-?\d+$/.test(el.value))) return Number(el.value);
+    return el.value;
+  }
   function readMove() {
-    const move = { type: $("#move-type").value };
+    const t = typeOf($("#move-type").value);
+    const move = { type: t.type };
     $$("#move-fields [data-name]").forEach((el) => {
-      if (el.value === "") return;
-      if (el.dataset.type === "integer") move[el.dataset.name] = Number(el.value);
-      else if (el.dataset.type === "string" || el.tagName === "SELECT") move[el.dataset.name] = el.value;
-      else { try { move[el.dataset.name] = JSON.parse(el.value); } catch (e) { move[el.dataset.name] = el.value; } }
+      const value = readValue(el);
+      if (value === undefined) return;
+      const name = el.dataset.name;
+      if (el.dataset.part && el.dataset.item !== undefined) {
+        move[name] = move[name] || [];
+        const i = Number(el.dataset.item);
+        move[name][i] = Object.assign(move[name][i] || {}, { [el.dataset.part]: value });
+      } else if (el.dataset.part) {
+        move[name] = Object.assign(move[name] || {}, { [el.dataset.part]: value });
+      } else {
+        move[name] = value;
+      }
     });
     return move;
   }
@@ -310,15 +512,29 @@
     list.innerHTML = "";
     steps.forEach((move, i) => {
       const li = document.createElement("li");
-      li.textContent = JSON.stringify(move);
+      li.textContent = describe(move);
       if (i === badIndex) { li.className = "bad"; li.textContent += " — " + problem; }
       list.appendChild(li);
     });
     localStorage.setItem(config.storageKey + ":steps", JSON.stringify(steps));
   }
+  function renderTypes() {
+    const select = $("#move-type");
+    const before = select.value;
+    select.innerHTML = "";
+    const offered = types.filter((t) => !legal || !legal.length || legal.some((m) => m.type === t.type));
+    offered.forEach((t) => select.add(new Option(t.label, t.type)));
+    if (offered.some((t) => t.type === before)) select.value = before;
+    renderMoveForm();
+  }
   async function checkSteps(candidate) {
     const res = await post("log-check", { moves: candidate });
     return res.json();
+  }
+  async function refreshLegal() {
+    if (!types.length || !navigator.onLine) return;
+    try { const report = await checkSteps(steps); legal = report.legal || null; } catch (e) { legal = null; }
+    renderTypes();
   }
   async function addStep() {
     const candidate = steps.concat([readMove()]);
@@ -327,12 +543,22 @@
     const report = await checkSteps(candidate);
     const bad = (report.violations || [])[0];
     if (bad) {
-      $("#step-error").textContent = message(bad) + (bad.rule ? ` (${bad.rule})` : "");
+      say("");
+      $("#step-error").textContent = message(bad) + (bad.rule ? " (" + bad.rule.replace(/^[a-z_]+:/, "") + ")" : "");
       return; // the step is refused; the judge corrects it
     }
     steps = candidate;
+    legal = report.legal || null;
     renderSteps();
-    say(report.game_over ? T.saved : T.stepOk);
+    renderTypes();
+    say(report.game_over ? T.logComplete : T.stepOk);
+  }
+  function undoStep() {
+    steps = steps.slice(0, -1);
+    $("#step-error").textContent = "";
+    say("");
+    renderSteps();
+    refreshLegal();
   }
   async function importLog() {
     let data;
@@ -343,7 +569,9 @@
     const bad = (report.violations || [])[0];
     steps = moves;
     importedDoc = Array.isArray(data) ? null : data;
+    legal = report.legal || null;
     renderSteps(bad ? bad.index : undefined, bad ? message(bad) : "");
+    renderTypes();
     selectTab("log");
     say(bad ? message(bad) : T.stepOk);
   }
@@ -362,28 +590,38 @@
   $("#sheet-form").addEventListener("input", schedulePreview);
   $("#sheet-form").addEventListener("change", schedulePreview);
   $("#save-draft").addEventListener("click", () => submitEntry("draft", "sheet", collectSheet()));
-  $("#submit-sheet").addEventListener("click", () => submitEntry("submit", "sheet", collectSheet()));
+  $("#submit-sheet").addEventListener("click", () => { submitTried = true; submitEntry("submit", "sheet", collectSheet()); });
   $("#submit-log").addEventListener("click", () => {
     const payload = importedDoc ? Object.assign({}, importedDoc, { moves: steps }) : steps;
     submitEntry("submit", "log", payload);
   });
   $("#add-step").addEventListener("click", addStep);
-  $("#undo-step").addEventListener("click", () => { steps = steps.slice(0, -1); renderSteps(); });
+  $("#undo-step").addEventListener("click", undoStep);
   $("#import-button").addEventListener("click", importLog);
   $("#import-file").addEventListener("change", (e) => {
     const file = e.target.files[0];
     if (file) file.text().then((text) => { $("#import-text").value = text; });
   });
   $$(".confirm-player").forEach((b) => b.addEventListener("click", () => confirmFor(Number(b.dataset.registration))));
+  const correctButton = $("#save-correction");
+  if (correctButton) correctButton.addEventListener("click", () => {
+    const reason = $("#correction-reason").value.trim();
+    $("#correction-error").textContent = reason ? "" : T.reasonNeeded;
+    if (!reason) return;
+    submitTried = true;
+    enqueue("correct", { payload: collectSheet(), base_version: baseVersion(), reason, idempotency_key: newKey() });
+  });
   const staff = $("#confirm-staff");
   if (staff) staff.addEventListener("click", () => state.current && enqueue("confirm", { submission_id: state.current.id }));
-  types.forEach((t) => $("#move-type").add(new Option(t.title, t.type)));
   $("#move-type").addEventListener("change", renderMoveForm);
-  renderMoveForm();
+  renderTypes();
+  $("#step-form").hidden = !types.length;
+  $("#no-step-form").hidden = Boolean(types.length);
   window.addEventListener("online", () => { showPending(); flush(); preview(); });
   window.addEventListener("offline", showPending);
   setInterval(() => { if (readQueue().length) flush(); else refresh(); }, 5000);
 
+  refreshPaths();
   // Start from what this device kept, else from the server's current entry.
   const kept = JSON.parse(localStorage.getItem(entryKey) || "null");
   const current = state.current;
@@ -397,4 +635,5 @@
   if (current && current.outcome) renderTotals(current.outcome);
   showPending();
   flush();
+  refreshLegal();
 })();

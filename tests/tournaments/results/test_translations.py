@@ -1,0 +1,151 @@
+"""Every judge and player page of every game, rendered in /ja/, shows Japanese only: no
+raw engine keys (``pyramid_decoration``), no English labels or option values, no library
+text (pydantic's "Input should ..."), and the problems the engine reports for a broken
+sheet read as Japanese sentences beside their fields."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+import engines
+from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table
+from tournaments.events.access import Actor
+from tournaments.results.services import results as svc
+
+pytestmark = pytest.mark.django_db
+
+# Words a Japanese page may show in Latin letters: the event's name (test data), rule ids
+# (L1, VN13), version numbers (Ver3), file formats, and the link to the English pages.
+ALLOWED = {"json", "ver", "qr", "english"}  # "English": the language switch, in its own language
+WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+LIBRARY = ("Input should", "Field required", "Extra inputs", "validation error", "$.")
+
+
+class VisibleText(HTMLParser):
+    """Text a reader sees or hears: data outside script/style/template, and the labels
+    carried in attributes (aria-label, placeholder, title, alt)."""
+
+    def __init__(self):
+        super().__init__()
+        self.skip = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        for name, value in attrs:
+            if name in ("aria-label", "placeholder", "title", "alt") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip and data.strip():
+            self.parts.append(data.strip())
+
+
+def english_in(texts: list[str], names: tuple[str, ...] = ()) -> list[str]:
+    found = []
+    for text in texts:
+        for name in names:  # the event's and players' own names are not translated
+            text = text.replace(name, "")
+        if SNAKE.search(text) or any(marker in text for marker in LIBRARY):
+            found.append(text)
+            continue
+        words = [w for w in WORD.findall(text) if w.lower() not in ALLOWED]
+        # Rule ids (L1, VN13, S4) are letters followed by digits: WORD stops before them.
+        words = [w for w in words if not re.fullmatch(r"[A-Z]{1,3}", w)]
+        if words:
+            found.append(text)
+    return found
+
+
+def page_texts(html: str) -> list[str]:
+    parser = VisibleText()
+    parser.feed(html)
+    return parser.parts
+
+
+def script_texts(html: str) -> list[str]:
+    """Words the page's script shows: its text table and the move-type names."""
+    config = json.loads(re.search(r'id="judge-config"[^>]*>(.*?)</script>', html, re.S).group(1))
+    texts = re.findall(r':\s*"([^"]*)",', html.split("window.JUDGE_TEXT", 1)[1].split("};")[0])
+    for move in config.get("moveTypes", []):
+        texts.append(move.get("label") or move.get("title", ""))
+        texts.extend(f.get("label", f["name"]) for f in move["fields"])
+    return texts
+
+
+SETUPS = [
+    ("imhotep", {}, 3),
+    ("imhotep", {"options_overrides": {"sides": {"obelisk": "B"}, "pharaohs_wrath": True}}, 4),
+    ("nile_murals", {}, 3),
+    ("field_of_reeds", {}, 2),
+    ("tameri", {}, 2),
+    ("terra_pyramides", {"options_overrides": {"version": 1}}, 2),
+    ("terra_pyramides", {"options_overrides": {"version": 2}}, 3),
+    (
+        "terra_pyramides",
+        {"options_overrides": {"version": 3, "a17_sites_count": "ever_claimed"}},
+        4,
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "event_kw", "players"), SETUPS)
+def test_judge_page_shows_no_english_in_japanese(client, game, event_kw, players):
+    event = make_event(game, **event_kw)
+    table = make_table(event, players=players)
+    html = client.get(f"/ja/judge/{table.judge_token}/").content.decode()
+    assert english_in(page_texts(html), (event.name,)) == []
+    # The move-log step form's choices are drawn by the script from the page's config.
+    assert english_in(script_texts(html)) == []
+
+
+BROKEN = {
+    "imhotep": {"players": [{"track": -1, "sled": 6}, {"sled": 1}, {"track": 3, "sled": 0}],
+                "burial": [9], "pyramid_stones": "x"},
+    "nile_murals": {"players": [{"combo": -1, "area": -2, "miss": 3}, {}, {"combo": "a"}]},
+    "field_of_reeds": {"players": [{"levels": [{"reached": True}]}, {"shabti": -1}]},
+    "tameri": {"players": [{"play_points": -1, "seasons": [{}, {}]}, {"hand": [{"number": 0}]}]},
+    "terra_pyramides": {"players": [{"coins": 9, "blocks": 8, "pyramids": [{"level": 7}]},
+                                    {"horus_track": 3, "cards": ["nile"]}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "event_kw", "players"), SETUPS)
+def test_problems_with_a_sheet_read_in_japanese(client, game, event_kw, players):
+    table = make_table(make_event(game, **event_kw), players=players)
+    body = client.post(
+        f"/ja/judge/{table.judge_token}/preview",
+        json.dumps({"payload": BROKEN[game]}),
+        content_type="application/json",
+    ).json()
+    assert body["violations"], "the broken sheet must be refused"
+    texts = [v["text"] for v in body["violations"]]
+    assert english_in(texts) == []
+
+
+def test_player_page_with_a_result_shows_no_english_in_japanese(client):
+    event = make_event("imhotep")
+    table = make_table(event, players=3)
+    sheet = imhotep_sheet()
+    sheet["players"][0]["cards"] = {"pyramid_decoration": 1, "statue": 2}
+    svc.result_submit(
+        table_id=table.pk, actor=Actor(judge_table_id=table.pk), kind="sheet", payload=sheet
+    )
+    token = table.seats.order_by("position").first().registration.private_token
+    html = client.get(f"/ja/judge/player/{token}/").content.decode()
+    assert "ピラミッド" in html  # the card's printed name, not its key
+    assert english_in(page_texts(html), (event.name,)) == []
+
+
+def test_every_engine_is_covered():
+    assert {game for game, _kw, _n in SETUPS} == set(engines.available_engines())
