@@ -147,6 +147,60 @@ CELERY_WORKER_SEND_TASK_EVENTS = True
 CELERY_TASK_SEND_SENT_EVENT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Nothing lost (issue 21). A task is acknowledged only after it ran, so a worker killed
+# mid-task (kill -9, OOM, a deploy) leaves its message in Redis's "unacked" set and another
+# worker runs it again; every task is safe to run twice (id-based, recomputes from rows).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # a pool child that dies: requeued at once
+# A worker reserves one message per process beyond the ones it runs: a long render never
+# holds standings messages hostage, and a killed worker holds back as few as possible.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# On a broker connection loss, stop running late-ack tasks: their messages come back
+# and run again (Celery 6's default; also silences its deprecation warning).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Redis only emulates acknowledgements: a message not acked within the visibility timeout
+# is handed out again. It must exceed the longest countdown a worker holds (the
+# publication flip's fallback: 60 s) plus the hard time limit (120 s), or a held or running
+# task would be delivered twice; Redis's default (1 hour) kept countdown tasks of a killed
+# worker waiting an hour. Workers sweep for expired messages every 10 s.
+CELERY_BROKER_VISIBILITY_TIMEOUT = env.int("CELERY_BROKER_VISIBILITY_TIMEOUT", default=300)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    # A request that sends a task must not hang on a broker that is away.
+    "socket_connect_timeout": 2,
+    "socket_timeout": 10,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 10}
+# Sending retries briefly, then gives up (``referee.celery_tasks`` logs it; the beat
+# reconciliation catches up): a judge's request never waits seconds on a dead broker.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker waits out any broker outage
+# Nobody reads task return values; not storing them also spares every send a pub/sub
+# subscription to the result channel (which failed too while Redis was away).
+CELERY_TASK_IGNORE_RESULT = True
+# Periodic work (docker-compose service "beat"): the reconciliation pass recomputes
+# whatever a lost or unsent message left stale. The messages expire after one period, so
+# an outage never leaves a pile of identical reconciliations behind it.
+STANDINGS_RECONCILE_SECONDS = env.float("STANDINGS_RECONCILE_SECONDS", default=60.0)
+CELERY_BEAT_SCHEDULE = {
+    "standings-reconcile": {
+        "task": "standings.reconcile",
+        "schedule": STANDINGS_RECONCILE_SECONDS,
+        "options": {"expires": STANDINGS_RECONCILE_SECONDS},
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = env.str(
+    "CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule")
+)
+
 # --- Auth --------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
