@@ -190,10 +190,15 @@ class PublicPageCache:
         if not query.isascii():
             return None
         full_path = f"{path}?{query}" if query else path
-        page = self._current_page(slug, full_path, language, private)
+        try:
+            page, state = self._current_page(slug, full_path, language, private), "hit"
+        except public_cache.CacheUnavailable:
+            # Redis is away: the last good render this process kept, else Django renders
+            # from the database.
+            page, state = self.local.get(public_cache.page_key(full_path, language)), "stale"
         if page is None:
             return None
-        headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", "hit")]
+        headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", state)]
         headers += self.private_headers if private else self.public_headers
         if secure:
             headers += self.hsts

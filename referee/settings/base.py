@@ -108,9 +108,12 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, but a Redis outage is a cache miss, not a 500: pages
+            # render from the database meanwhile (referee/cache.py).
+            "BACKEND": "referee.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "referee",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 3},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
