@@ -25,9 +25,7 @@ def test_healthz_ok(client, settings):
 def _redis_everywhere(settings, url: str) -> None:
     settings.REDIS_URL = url
     settings.CELERY_BROKER_URL = url
-    settings.CACHES = {
-        "default": {"BACKEND": "referee.cache.DegradingRedisCache", "LOCATION": url}
-    }
+    settings.CACHES = {"default": {"BACKEND": "referee.cache.DegradingRedisCache", "LOCATION": url}}
 
 
 def test_unreachable_redis_is_reported_as_degraded_cache_and_broker(client, settings):
