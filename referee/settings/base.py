@@ -58,6 +58,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After LocaleMiddleware: refusals and headers in the page's language.
+    "referee.middleware.PrivateNoStoreMiddleware",
+    "referee.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -234,9 +237,24 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# --- Request limits ----------------------------------------------------------------------
+
+# A request body (form fields; uploaded files aside) above this is refused with a 4xx.
+# Django's default (2.5 MB) let a 2.5 MB draft and a 1 MB ruling reason be stored; the
+# largest real documents (move logs of a whole game) are ~40 KB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=512 * 1024)
+JSON_MAX_BYTES = DATA_UPLOAD_MAX_MEMORY_SIZE
+JSON_MAX_DEPTH = 32  # real documents nest at most 7 levels
+
 # --- REST framework and OpenAPI ----------------------------------------------------------
 
 REST_FRAMEWORK = {
+    # Size- and depth-limited JSON (referee/jsonparse.py); forms as DRF has them.
+    "DEFAULT_PARSER_CLASSES": [
+        "referee.jsonparse.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
