@@ -129,6 +129,10 @@ class PublicPageCache:
             ("X-Frame-Options", "DENY"),
             ("Cross-Origin-Opener-Policy", "same-origin"),
         ]
+        if getattr(settings, "CONTENT_SECURITY_POLICY", None):
+            from csp.utils import build_policy
+
+            common.append(("Content-Security-Policy", build_policy()))
         referrer = getattr(settings, "SECURE_REFERRER_POLICY", None) or "same-origin"
         self.public_headers = common + [
             ("Cache-Control", "public, max-age=0, must-revalidate"),

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -68,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its lockout answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -253,6 +255,29 @@ STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# --- Content-Security-Policy (django-csp) ------------------------------------------------
+
+# Scripts only from this site's own files: the templates have no inline scripts (their data
+# travels in data attributes or JSON blocks). Not nonces: public pages are rendered once
+# and served from the cache to everyone, so a per-response nonce could never match the
+# cached HTML. Inline styles stay allowed: the templates use <style> blocks and style
+# attributes throughout, and injected CSS cannot run code. The WSGI fast path
+# (tournaments/public_wsgi.py) sends the same header. /api/docs/ (Swagger UI from a CDN)
+# is exempt (referee/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
 }
 
 # --- Request limits ----------------------------------------------------------------------

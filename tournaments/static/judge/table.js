@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   const config = JSON.parse(document.getElementById("judge-config").textContent);
-  const T = window.JUDGE_TEXT;
+  const T = JSON.parse(document.getElementById("judge-text").textContent);
   const ja = config.lang === "ja";
   const queueKey = config.storageKey + ":queue";
   const entryKey = config.storageKey + ":entry";
