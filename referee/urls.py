@@ -1,9 +1,9 @@
 """URLs: human pages under a language prefix (/ja/, /en/); the API and health check outside."""
 
+from csp.decorators import csp_exempt
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
-from csp.decorators import csp_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from referee.health import healthz

@@ -170,6 +170,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # On a broker connection loss, stop running late-ack tasks: their messages come back
 # and run again (Celery 6's default; also silences its deprecation warning).
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Survives a broker restart while holding unacked messages (Celery 5.7.0 died there).
+CELERY_WORKER_CONSUMER = "referee.celery_worker:Consumer"
 # Redis only emulates acknowledgements: a message not acked within the visibility timeout
 # is handed out again. It must exceed the longest countdown a worker holds (the
 # publication flip's fallback: 60 s) plus the hard time limit (120 s), or a held or running

@@ -23,6 +23,14 @@ def test_tasks_are_acknowledged_late_and_requeued_when_their_worker_dies():
     assert app.conf.task_ignore_result is True
 
 
+def test_workers_use_the_consumer_that_survives_a_broker_restart():
+    from celery.utils.imports import symbol_by_name
+
+    from referee.celery_worker import Consumer
+
+    assert symbol_by_name(app.conf.worker_consumer) is Consumer
+
+
 def test_visibility_timeout_outlasts_every_countdown_and_the_time_limit():
     from tournaments.public_signals import FLIP_FALLBACK_SECONDS
 

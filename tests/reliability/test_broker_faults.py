@@ -4,9 +4,9 @@ and started, and real Celery workers that are killed with SIGKILL (issue 21).
 - kill -9 of the worker mid-task: the message was acknowledged late, so it is still in
   Redis and another worker runs the task again (at-least-once; tasks are idempotent).
 - Redis stopped and started while the worker holds a countdown task: the worker survives
-  (Celery 5.7.0 died here with ``AttributeError: 'NoneType' object has no attribute
-  'hostname'`` in kombu's restore of unacked messages), keeps consuming, and the held
-  task still runs.
+  (Celery 5.7.0 alone dies here with ``AttributeError: 'NoneType' object has no attribute
+  'hostname'`` in kombu's restore of unacked messages; referee/celery_worker.py), keeps
+  consuming, and the held task still runs.
 """
 
 from __future__ import annotations
