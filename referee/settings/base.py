@@ -164,8 +164,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # worker runs it again; every task is safe to run twice (id-based, recomputes from rows).
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True  # a pool child that dies: requeued at once
-# A worker reserves one message per process beyond the ones it runs: a long render never
-# holds standings messages hostage, and a killed worker holds back as few as possible.
+# With late acks a worker holds only as many messages as it has processes (countdown
+# messages aside): a long render never sits on standings messages, and a killed worker
+# takes as few back to the queue's visibility timeout as possible.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # On a broker connection loss, stop running late-ack tasks: their messages come back
 # and run again (Celery 6's default; also silences its deprecation warning).
