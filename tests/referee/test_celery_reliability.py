@@ -98,9 +98,10 @@ def test_a_judges_result_is_saved_and_answered_when_the_broker_is_down(client, s
     before = send_failures.count
     table = make_table(make_event("imhotep", policy="none"), players=3)  # counts at once
     pool = app.amqp.__dict__.pop("_producer_pool", None)
-    # The Django setting's own name: it wins over ``app.conf.task_always_eager``.
-    previous = (app.conf.broker_write_url, app.conf.CELERY_TASK_ALWAYS_EAGER, app.pool)
-    app.conf.broker_write_url, app.conf.CELERY_TASK_ALWAYS_EAGER = DEAD_BROKER, False
+    # The same keys tests/realstack.py sets: a write under the Django setting's own name
+    # (CELERY_TASK_ALWAYS_EAGER) would shadow its later writes in this process.
+    previous = (app.conf.broker_write_url, app.conf.task_always_eager, app.pool)
+    app.conf.broker_write_url, app.conf.task_always_eager = DEAD_BROKER, False
     assert app.conf.task_always_eager is False
     app._pool = None
     try:
@@ -110,7 +111,7 @@ def test_a_judges_result_is_saved_and_answered_when_the_broker_is_down(client, s
             content_type="application/json",
         )
     finally:
-        app.conf.broker_write_url, app.conf.CELERY_TASK_ALWAYS_EAGER = previous[0], previous[1]
+        app.conf.broker_write_url, app.conf.task_always_eager = previous[0], previous[1]
         app._pool = previous[2]
         app.amqp.__dict__.pop("_producer_pool", None)
         if pool is not None:
