@@ -20,4 +20,4 @@ RUN useradd --create-home --uid 1000 referee && mkdir -p /app/var && chown refer
 USER referee
 
 EXPOSE 8000
-CMD ["gunicorn", "referee.wsgi:application", "--bind=0.0.0.0:8000"]
+CMD ["gunicorn", "referee.wsgi:application", "--config=gunicorn.conf.py"]

@@ -296,9 +296,11 @@ def main() -> None:
     if args.access_log:  # costs CPU per request: for finding slow requests, not for figures
         access_log = ["--access-logfile", str(logs / "access.log"), "--access-logformat",
                       "%(t)s %(m)s %(U)s %(s)s %(B)s %(M)s %({x-cache}o)s"]  # fmt: skip
-    web = start([str(ROOT / ".venv/bin/gunicorn"), "referee.wsgi:application", "-b",
-                 f"127.0.0.1:{PORT}", "-w", str(args.workers), "-k", "gthread",
-                 "--threads", str(args.threads), "--backlog", "2048", "--keep-alive", "30",
+    # Production's gunicorn.conf.py (gthread, keep-alive, no access log); only the port,
+    # the process and thread counts and the optional log come from here.
+    web = start([str(ROOT / ".venv/bin/gunicorn"), "referee.wsgi:application",
+                 "--config", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{PORT}",
+                 "-w", str(args.workers), "--threads", str(args.threads),
                  *access_log], logs / "gunicorn.log")  # fmt: skip
     # The workers as docker-compose runs them: "worker" (queue celery, 2 processes) and
     # "pages" (the page renders' own queue, 1 process), so a ~10 s prerender for 500

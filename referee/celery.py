@@ -1,4 +1,8 @@
-"""The Celery app (cookiecutter style): configured from Django settings under CELERY_."""
+"""The Celery app (cookiecutter style): configured from Django settings under CELERY_.
+
+Every task gets ``ResilientTask`` as its base (``task_cls``): a task that cannot be sent
+because the broker is down is logged, never raised into the request that sent it.
+"""
 
 import os
 
@@ -6,6 +10,6 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings.local")
 
-app = Celery("referee")
+app = Celery("referee", task_cls="referee.celery_tasks:ResilientTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

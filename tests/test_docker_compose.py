@@ -24,7 +24,7 @@ def _command(service: dict) -> list[str]:
 
 
 def test_the_app_services_are_web_workers_and_migrate():
-    assert APP_SERVICES == ["migrate", "pages", "web", "worker"]
+    assert APP_SERVICES == ["beat", "migrate", "pages", "web", "worker"]
     assert (ROOT / SERVICES["web"]["build"] / "Dockerfile").is_file()
 
 
@@ -32,6 +32,7 @@ def test_web_and_worker_get_the_same_environment():
     assert SERVICES["web"]["environment"] == SERVICES["worker"]["environment"]
     assert SERVICES["pages"]["environment"] == SERVICES["worker"]["environment"]
     assert SERVICES["migrate"]["environment"] == SERVICES["web"]["environment"]
+    assert SERVICES["beat"]["environment"] == SERVICES["worker"]["environment"]
 
 
 @pytest.mark.parametrize("name", APP_SERVICES)
@@ -108,3 +109,59 @@ def test_web_healthcheck_hits_the_health_endpoint():
     check = " ".join(SERVICES["web"]["healthcheck"]["test"])
     assert "/healthz" in check
     assert resolve("/healthz").url_name == "healthz"
+
+
+def test_one_beat_service_runs_the_project_celery_beat_with_the_reconciliation():
+    from django.conf import settings
+
+    command = _command(SERVICES["beat"])
+    assert command[:4] == ["celery", "-A", "referee", "beat"]
+    assert "--detach" not in command
+    tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "standings.reconcile" in tasks
+    beats = [n for n, s in SERVICES.items() if "command" in s and _command(s)[3:4] == ["beat"]]
+    assert beats == ["beat"]
+    check = " ".join(SERVICES["beat"]["healthcheck"]["test"])
+    assert Path(settings.CELERY_BEAT_SCHEDULE_FILENAME).name in check
+
+
+def test_redis_has_a_memory_limit_and_never_evicts_keys_without_an_expiry():
+    command = _command(SERVICES["redis"])
+    policy = command[command.index("--maxmemory-policy") + 1]
+    assert policy == "volatile-lru"  # queues and version counters have no expiry
+    assert command[command.index("--maxmemory") + 1]
+    assert "--appendonly" in command
+
+
+def _gunicorn_config() -> dict:
+    import runpy
+
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_web_runs_the_benchmarked_gunicorn_configuration():
+    command = _command(SERVICES["web"])
+    assert "--config=gunicorn.conf.py" in command
+    assert not [arg for arg in command[2:] if not arg.startswith("--config")]  # all in it
+    config = _gunicorn_config()
+    assert config["worker_class"] == "gthread" and config["threads"] >= 2
+    assert config["keepalive"] >= 5 and config["accesslog"] is None
+    assert config["bind"] == "0.0.0.0:8000"
+    bench = (ROOT / "bench" / "load_public.py").read_text()
+    assert '"--config", str(ROOT / "gunicorn.conf.py")' in bench
+    assert '"-k"' not in bench and "--keep-alive" not in bench  # nothing of its own
+
+
+def test_restarts_let_in_flight_work_finish():
+    grace = {name: SERVICES[name].get("stop_grace_period", "10s") for name in SERVICES}
+    seconds = {name: int(value.rstrip("s")) for name, value in grace.items()}
+    assert seconds["web"] > _gunicorn_config()["graceful_timeout"]
+    from django.conf import settings
+
+    assert seconds["worker"] > settings.CELERY_TASK_TIME_LIMIT
+    assert seconds["pages"] > settings.CELERY_TASK_TIME_LIMIT
+
+
+def test_the_image_starts_gunicorn_with_the_same_configuration():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert 'CMD ["gunicorn", "referee.wsgi:application", "--config=gunicorn.conf.py"]' in dockerfile

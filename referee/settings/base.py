@@ -4,6 +4,7 @@ Leaf modules (local, test, production) decide DEBUG and the host/secret settings
 ``host_settings``: development defaults apply only while DEBUG is on.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -57,6 +58,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
+    "csp",
     # The domain apps, bottom up: each imports only the apps listed before it.
     "tournaments",  # only the migration history from before the split into apps
     "tournaments.events",
@@ -75,11 +78,17 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After LocaleMiddleware: refusals and headers in the page's language.
+    "referee.middleware.PrivateNoStoreMiddleware",
+    "referee.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "referee.urls"
@@ -125,9 +134,12 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, but a Redis outage is a cache miss, not a 500: pages
+            # render from the database meanwhile (referee/cache.py).
+            "BACKEND": "referee.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "referee",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 3},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -164,6 +176,63 @@ CELERY_WORKER_SEND_TASK_EVENTS = True
 CELERY_TASK_SEND_SENT_EVENT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Nothing lost (issue 21). A task is acknowledged only after it ran, so a worker killed
+# mid-task (kill -9, OOM, a deploy) leaves its message in Redis's "unacked" set and another
+# worker runs it again; every task is safe to run twice (id-based, recomputes from rows).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # a pool child that dies: requeued at once
+# With late acks a worker holds only as many messages as it has processes (countdown
+# messages aside): a long render never sits on standings messages, and a killed worker
+# takes as few back to the queue's visibility timeout as possible.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# On a broker connection loss, stop running late-ack tasks: their messages come back
+# and run again (Celery 6's default; also silences its deprecation warning).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Survives a broker restart while holding unacked messages (Celery 5.7.0 died there).
+CELERY_WORKER_CONSUMER = "referee.celery_worker:Consumer"
+# Redis only emulates acknowledgements: a message not acked within the visibility timeout
+# is handed out again. It must exceed the longest countdown a worker holds (the
+# publication flip's fallback: 60 s) plus the hard time limit (120 s), or a held or running
+# task would be delivered twice; Redis's default (1 hour) kept countdown tasks of a killed
+# worker waiting an hour. Workers sweep for expired messages every 10 s.
+CELERY_BROKER_VISIBILITY_TIMEOUT = env.int("CELERY_BROKER_VISIBILITY_TIMEOUT", default=300)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    # A request that sends a task must not hang on a broker that is away.
+    "socket_connect_timeout": 2,
+    "socket_timeout": 10,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 10}
+# Sending retries briefly, then gives up (``referee.celery_tasks`` logs it; the beat
+# reconciliation catches up): a judge's request never waits seconds on a dead broker.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker waits out any broker outage
+# Nobody reads task return values; not storing them also spares every send a pub/sub
+# subscription to the result channel (which failed too while Redis was away).
+CELERY_TASK_IGNORE_RESULT = True
+# Periodic work (docker-compose service "beat"): the reconciliation pass recomputes
+# whatever a lost or unsent message left stale. The messages expire after one period, so
+# an outage never leaves a pile of identical reconciliations behind it.
+STANDINGS_RECONCILE_SECONDS = env.float("STANDINGS_RECONCILE_SECONDS", default=60.0)
+CELERY_BEAT_SCHEDULE = {
+    "standings-reconcile": {
+        "task": "standings.reconcile",
+        "schedule": STANDINGS_RECONCILE_SECONDS,
+        "options": {"expires": STANDINGS_RECONCILE_SECONDS},
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = env.str(
+    "CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule")
+)
+
 # --- Auth --------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -175,6 +244,20 @@ AUTH_PASSWORD_VALIDATORS = [
 # The site's own login pages (tournaments/console/accounts_urls.py), not the admin's.
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:home"
+
+# Login throttling (django-axes): five failures for one username from one address lock
+# that pair out for 15 minutes (429, referee/lockout.py). Username *and* address, not the
+# address alone: a café's judges share one Wi-Fi address, and one mistyping judge must not
+# lock the others out. Attempts are kept in the database (axes' own tables).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "referee.lockout.lockout_response"
 
 # --- Internationalisation ----------------------------------------------------------------
 
@@ -196,9 +279,47 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# --- Content-Security-Policy (django-csp) ------------------------------------------------
+
+# Scripts only from this site's own files: the templates have no inline scripts (their data
+# travels in data attributes or JSON blocks). Not nonces: public pages are rendered once
+# and served from the cache to everyone, so a per-response nonce could never match the
+# cached HTML. Inline styles stay allowed: the templates use <style> blocks and style
+# attributes throughout, and injected CSS cannot run code. The WSGI fast path
+# (tournaments/public/wsgi.py) sends the same header. /api/docs/ (Swagger UI from a CDN)
+# is exempt (referee/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# --- Request limits ----------------------------------------------------------------------
+
+# A request body (form fields; uploaded files aside) above this is refused with a 4xx.
+# Django's default (2.5 MB) let a 2.5 MB draft and a 1 MB ruling reason be stored; the
+# largest real documents (move logs of a whole game) are ~40 KB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=512 * 1024)
+JSON_MAX_BYTES = DATA_UPLOAD_MAX_MEMORY_SIZE
+JSON_MAX_DEPTH = 32  # real documents nest at most 7 levels
+
 # --- REST framework and OpenAPI ----------------------------------------------------------
 
 REST_FRAMEWORK = {
+    # Size- and depth-limited JSON (referee/jsonparse.py); forms as DRF has them.
+    "DEFAULT_PARSER_CLASSES": [
+        "referee.jsonparse.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tournaments.integrations.auth.ApiTokenAuthentication",
         "rest_framework.authentication.TokenAuthentication",

@@ -101,7 +101,7 @@ def test_database_url_selects_postgresql():
 
 def test_redis_url_selects_redis_broker_and_cache():
     s = _settings("referee.settings.local", REDIS_URL="redis://cache.internal:6379/3")
-    assert s["CACHE"] == "django.core.cache.backends.redis.RedisCache"
+    assert s["CACHE"] == "referee.cache.DegradingRedisCache"
     assert s["CACHE_LOCATION"] == "redis://cache.internal:6379/3"
     assert s["BROKER"] == "redis://cache.internal:6379/3"
     assert s["EAGER"] is False

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 GLOBAL_KEY = "pub:v:all"
 PAGE_TIMEOUT = 6 * 60 * 60  # versions invalidate; the timeout only bounds memory
@@ -61,6 +63,8 @@ def _ensure(key: str, value) -> int:
     if value is None:
         cache.add(key, _fresh_version(), VERSION_TIMEOUT)
         value = cache.get(key)
+    if value is None:  # Redis is away: a version no render was ever stored under
+        value = _fresh_version()
     return int(value)
 
 
@@ -75,28 +79,48 @@ class Lookup:
 _fast = threading.local()
 
 
-def _get_many(keys: list[str]) -> dict:
+class CacheUnavailable(Exception):
+    """Redis cannot be reached (only ``versions_only`` says so; the rest degrade)."""
+
+
+def _get_many(keys: list[str], strict: bool = False) -> dict:
     """``cache.get_many`` for the hot path. On Redis, Django builds a new ``redis.Redis``
     object per call (~0.3 ms of Python here, a third of a cached request), so keep one
-    client per thread on Django's own pool and decode with Django's serializer."""
+    client per thread on Django's own pool and decode with Django's serializer.
+
+    While Redis is away this is a miss (``referee.cache``), or ``CacheUnavailable`` when
+    ``strict``: the WSGI fast path then serves the last page it kept."""
     backend = caches["default"]
     if not isinstance(backend, RedisCache):
         return backend.get_many(keys)
+    outage = getattr(backend, "outage", None)
+    if outage is not None and outage.active():
+        if strict:
+            raise CacheUnavailable
+        return {}
     client = getattr(_fast, "client", None)
     if client is None or getattr(_fast, "backend", None) is not backend:
         inner = backend._cache  # Django's RedisCacheClient (private API, Django 5.2)
         client = inner._client(connection_pool=inner._get_connection_pool(write=False))
         _fast.client, _fast.backend = client, backend
-    raw = client.mget([backend.make_and_validate_key(k) for k in keys])
+    try:
+        raw = client.mget([backend.make_and_validate_key(k) for k in keys])
+    except (RedisConnectionError, RedisTimeoutError, OSError) as error:
+        if outage is not None:
+            outage.record(error)
+        if strict:
+            raise CacheUnavailable from error
+        return {}
     loads = backend._cache._serializer.loads
     return {k: loads(v) for k, v in zip(keys, raw, strict=True) if v is not None}
 
 
 def versions_only(slug: str | None) -> str | None:
     """The current version string, from one small ``MGET``; None when a counter is missing
-    (the caller falls back to ``lookup``, which creates it)."""
+    (the caller falls back to ``lookup``, which creates it). Raises ``CacheUnavailable``
+    while Redis is away."""
     keys = [GLOBAL_KEY, event_version_key(slug)] if slug else [GLOBAL_KEY]
-    found = _get_many(keys)
+    found = _get_many(keys, strict=True)
     if len(found) != len(keys):
         return None
     return ".".join(str(int(found[k])) for k in keys)

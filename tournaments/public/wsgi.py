@@ -129,6 +129,10 @@ class PublicPageCache:
             ("X-Frame-Options", "DENY"),
             ("Cross-Origin-Opener-Policy", "same-origin"),
         ]
+        if getattr(settings, "CONTENT_SECURITY_POLICY", None):
+            from csp.utils import build_policy
+
+            common.append(("Content-Security-Policy", build_policy()))
         referrer = getattr(settings, "SECURE_REFERRER_POLICY", None) or "same-origin"
         self.public_headers = common + [
             ("Cache-Control", "public, max-age=0, must-revalidate"),
@@ -190,10 +194,15 @@ class PublicPageCache:
         if not query.isascii():
             return None
         full_path = f"{path}?{query}" if query else path
-        page = self._current_page(slug, full_path, language, private)
+        try:
+            page, state = self._current_page(slug, full_path, language, private), "hit"
+        except public_cache.CacheUnavailable:
+            # Redis is away: the last good render this process kept, else Django renders
+            # from the database.
+            page, state = self.local.get(public_cache.page_key(full_path, language)), "stale"
         if page is None:
             return None
-        headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", "hit")]
+        headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", state)]
         headers += self.private_headers if private else self.public_headers
         if secure:
             headers += self.hsts

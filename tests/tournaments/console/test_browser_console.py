@@ -124,8 +124,9 @@ def test_organizer_runs_an_event_in_the_browser(live_server, browser):
     assert "not started: 6" in page.inner_text("#board-counts")
     page.evaluate("window.__sameDocument = true")
     confirm_all(rnd1, user)
+    # A function, not an expression: Playwright evals expressions, which the CSP forbids.
     page.wait_for_function(
-        "document.getElementById('board-counts').innerText.includes('confirmed: 6')",
+        "() => document.getElementById('board-counts').innerText.includes('confirmed: 6')",
         timeout=20_000,
     )
     assert page.evaluate("window.__sameDocument === true")  # swapped in, not reloaded

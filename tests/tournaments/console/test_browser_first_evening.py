@@ -96,7 +96,7 @@ def test_newcomer_logs_in_checks_in_and_a_judge_answers_a_call(live_server, brow
     assert "ジャッジが" in player.inner_text("main")
     report = ProblemReport.objects.get()
     organizer.wait_for_function(
-        "document.getElementById('judge-calls').innerText.includes('タイルが足りません')",
+        "() => document.getElementById('judge-calls').innerText.includes('タイルが足りません')",
         timeout=15000,
     )
     calls = organizer.inner_text("#judge-calls")
@@ -119,7 +119,7 @@ def test_newcomer_logs_in_checks_in_and_a_judge_answers_a_call(live_server, brow
     assert report.acknowledged_at and report.resolved_at
     assert report.resolved_by_label.startswith("judge-url")
     organizer.wait_for_function(
-        "document.getElementById('calls-open').innerText.includes('呼び出し: 0')",
+        "() => document.getElementById('calls-open').innerText.includes('呼び出し: 0')",
         timeout=15000,
     )
 

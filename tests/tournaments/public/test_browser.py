@@ -72,8 +72,9 @@ def test_spectator_standings_update_after_a_result_is_confirmed_elsewhere(
     result_confirm(submission_id=world.submitted.pk, actor=Actor(user=organizer))
 
     # The page polls its partial with If-None-Match every 5-8 s and swaps the table.
+    # A function, not an expression: Playwright evals expressions, which the CSP forbids.
     page.wait_for_function(
-        f"Number(document.querySelector('table.standings').dataset.snapshot) > {before}",
+        f"() => Number(document.querySelector('table.standings').dataset.snapshot) > {before}",
         timeout=20_000,
     )
     assert "第2回戦後" in page.inner_text("#live")

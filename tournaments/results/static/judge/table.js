@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   const config = JSON.parse(document.getElementById("judge-config").textContent);
-  const T = window.JUDGE_TEXT;
+  const T = JSON.parse(document.getElementById("judge-text").textContent);
   const ja = config.lang === "ja";
   const queueKey = config.storageKey + ":queue";
   const entryKey = config.storageKey + ":entry";
@@ -298,6 +298,12 @@
     writeQueue(queue);
     flush();
   }
+  /* A write stays queued until the server has really answered it. A network failure or
+   * an answer that says "try again" (the server or its proxy overloaded or restarting)
+   * keeps it, to be resent later with the same body and so the same idempotency key: the
+   * server saves it once however often it arrives. Any other answer (saved, or a 4xx the
+   * judge must see and fix) takes it off the queue. */
+  const RETRY_STATUSES = [429, 502, 503, 504];
   async function flush() {
     if (flushing) return;
     flushing = true;
@@ -306,9 +312,11 @@
       while (queue.length) {
         let res;
         try { res = await post(queue[0].endpoint, queue[0].body); } catch (e) { break; } // offline: keep it
+        if (RETRY_STATUSES.includes(res.status)) break; // keep it; the 5-second timer resends
         const data = await res.json().catch(() => ({}));
         queue = readQueue(); queue.shift(); writeQueue(queue); // answered: never send twice
         handleAnswer(res.status, data);
+        queue = readQueue();
       }
     } finally { flushing = false; showPending(); }
   }

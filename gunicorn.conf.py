@@ -1,0 +1,29 @@
+"""gunicorn settings for production (docker-compose's "web") and for the load benchmark
+(bench/load_public.py), so the figures in docs/benchmarks.md are the configuration that
+runs. Command-line flags still override these (the bench sets its port and worker count).
+
+Why threads and keep-alive: a café's phones poll the public pages every few seconds, and
+most answers are a cached page or a 304 from the WSGI fast path (tournaments/public/wsgi.py),
+short and light on CPU. ``gthread`` workers keep each phone's connection open (keep-alive
+30 s) and serve it from a thread, so a poll costs no TCP or TLS handshake and one process
+serves many phones; ``sync`` workers close every connection and hold a whole process per
+request. No access log: formatting and writing a line per request cost measurable CPU at
+these rates, and the proxy in front logs the requests anyway (set GUNICORN_ACCESS_LOG=-
+to get one).
+
+A restart (SIGTERM, a deploy) lets in-flight requests finish within ``graceful_timeout``;
+docker-compose gives the container longer than that before it kills it.
+"""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+keepalive = 30
+backlog = 2048
+timeout = 30
+graceful_timeout = 30
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+errorlog = "-"
