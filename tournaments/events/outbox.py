@@ -88,6 +88,24 @@ def send_on_commit(task, args: tuple | list = (), kwargs: dict | None = None, **
     transaction.on_commit(lambda: send(task, args, kwargs, **options))
 
 
+def outbox_take(task_name: str, limit: int = 1000) -> list[list]:
+    """Remove and return the waiting argument lists of one task, for a caller that does
+    the work itself (the reconciler recomputes standings in place instead of re-sending).
+    If that caller dies, the work is lost from here, so take only what the caller can find
+    again on its own (the reconciler's staleness check)."""
+    from tournaments.events.models import OutboxTask
+
+    with transaction.atomic():
+        rows = list(
+            OutboxTask.objects.select_for_update(skip_locked=True)
+            .filter(task=task_name)
+            .order_by("id")
+            .values_list("id", "args")[:limit]
+        )
+        OutboxTask.objects.filter(pk__in=[pk for pk, _ in rows]).delete()
+    return [args for _, args in rows]
+
+
 def outbox_drain(limit: int = 500) -> int:
     """Send the waiting tasks, oldest first; stops at the first broker error. Returns how
     many were sent. Rows are locked with SKIP LOCKED, so two reconcilers never send the

@@ -37,6 +37,9 @@ logger = logging.getLogger(__name__)
 __all__ = ["GRACE_SECONDS", "_redis", "flags"]  # kept for callers from before events.coalesce
 
 
+STANDINGS_TASK = "tournaments.standings_recompute"
+
+
 def coalesce_seconds() -> float:
     """How long a recompute waits for more writes. Short enough that one confirmation is on
     the public standings within 2 s (issue 6); a round-end burst still coalesces."""
@@ -155,9 +158,12 @@ def standings_reconcile() -> dict:
     """The periodic repair (task ``standings.reconcile``): send what the outbox holds, then
     recompute every stale event here, in this worker. Safe to run twice or concurrently
     (recomputes of one event serialize on its row lock and write only on change)."""
+    # Recomputes that waited in the outbox run here rather than being re-sent: the same
+    # work, without a second trip through the broker or a duplicate of the stale check.
+    waiting = {args[0] for args in outbox.outbox_take(STANDINGS_TASK) if args}
     sent = outbox.outbox_drain()
     recomputed = []
-    for event_id in standings_stale_event_ids():
+    for event_id in sorted(waiting | set(standings_stale_event_ids())):
         try:
             standings_recompute(event_id=event_id)
         except Exception:  # one broken event must not stop the others  # noqa: BLE001

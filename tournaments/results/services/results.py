@@ -76,7 +76,14 @@ class SubmitOutcome:
 
 
 def _locked_table(table_id: int) -> Table:
-    return Table.objects.select_for_update().select_related("round__event").get(pk=table_id)
+    # of=("self",): lock the table only. Without it PostgreSQL also locks the joined
+    # round and event rows, so every write of an event waited behind a standings
+    # recompute (which holds the event row for its whole run) and behind each other.
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table_id)
+    )
 
 
 def _locked_submission(submission_id: int) -> tuple[ResultSubmission, Table]:
