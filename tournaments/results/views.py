@@ -216,7 +216,10 @@ def entry_json(request, table, actor, data):
 @require_POST
 @_json_endpoint
 def confirm_json(request, table, actor, data):
-    sub = ResultSubmission.objects.get(pk=data.get("submission_id"), table=table)
+    submission_id = data.get("submission_id")
+    if not isinstance(submission_id, int) or isinstance(submission_id, bool):
+        raise ValueError("submission_id is a number")
+    sub = ResultSubmission.objects.get(pk=submission_id, table=table)
     registration_id = data.get("registration_id")
     if registration_id is not None and not isinstance(registration_id, int):
         raise ValueError("registration_id is a number")
