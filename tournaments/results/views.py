@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 import engines
@@ -118,11 +119,15 @@ def _page(request, token=None, table_id=None):
     return render(request, "judge/table.html", context)
 
 
+# Pages and answers that carry a private token (the judge's or a player's URL) or a
+# table's private state are never stored by a browser or a shared cache.
+@never_cache
 @require_GET
 def table_page(request, token: str):
     return _page(request, token=token)
 
 
+@never_cache
 @login_required
 @require_GET
 def table_page_login(request, table_id: int):
@@ -173,7 +178,7 @@ def _json_endpoint(handler):
             return _error("conflict", str(error), 409)
 
     view.__name__ = handler.__name__
-    return view
+    return never_cache(view)
 
 
 @require_GET
@@ -257,6 +262,7 @@ def log_check_json(request, table, actor, data):
     return JsonResponse(log_step_check(table, moves))
 
 
+@never_cache
 @require_GET
 def player_page(request, token: str):
     """A player's private page: their tables and the results waiting for them."""

@@ -174,7 +174,7 @@ def _set_status(actor: Actor, submission: ResultSubmission, status: str, reason:
 
 
 def _required_confirmations(table: Table, policy: str) -> int:
-    if policy == ConfirmationPolicy.PLAYERS:
+    if policy in (ConfirmationPolicy.PLAYERS, ConfirmationPolicy.PLAYERS_OWN_DEVICE):
         return table.seats.count()
     if policy in (ConfirmationPolicy.SECOND_JUDGE, ConfirmationPolicy.BLIND_REENTRY):
         return 1
@@ -425,6 +425,8 @@ def result_confirm(
         _make_confirmed(actor, submission, reason="confirmed by a head judge")
     elif policy == ConfirmationPolicy.PLAYERS:
         _confirm_as_player(actor, submission, table, registration_id)
+    elif policy == ConfirmationPolicy.PLAYERS_OWN_DEVICE:
+        _confirm_as_player(actor, submission, table, registration_id, on_behalf_allowed=False)
     else:
         _confirm_as_second_judge(actor, submission, table, policy, blind_payload)
     _set_table_status(table, _current_status(table))
@@ -432,7 +434,9 @@ def result_confirm(
     return submission
 
 
-def _confirm_as_player(actor: Actor, submission, table: Table, registration_id) -> None:
+def _confirm_as_player(
+    actor: Actor, submission, table: Table, registration_id, on_behalf_allowed: bool = True
+) -> None:
     seated = set(table.seats.values_list("registration_id", flat=True))
     own = actor.seated_registration_ids(table)
     if registration_id is None:
@@ -441,6 +445,11 @@ def _confirm_as_player(actor: Actor, submission, table: Table, registration_id) 
         registration_id = next(iter(own))
     if registration_id not in seated:
         raise InvalidState("that player is not seated at this table")
+    if registration_id not in own and not on_behalf_allowed:
+        raise NotAllowed(
+            "this event confirms on each player's own device: the player confirms with "
+            "their private link"
+        )
     on_behalf = actor.judges_table(table) or actor.is_event_staff(table.round.event_id)
     if registration_id not in own and not on_behalf:
         raise NotAllowed("a player confirms only for themselves")
