@@ -143,9 +143,14 @@ def standings_stale_event_ids() -> list[int]:
     Only events a recompute was ever asked for count: one with a snapshot or a check
     already, or with recorded activity (results, rulings, rounds) — an event nobody has
     played in keeps having no standings, as before."""
-    checks = dict(StandingsCheck.objects.values_list("event_id", "fingerprint"))
+    candidates = reconcile_candidates()
+    checks = dict(
+        StandingsCheck.objects.filter(event_id__in=[e for e, _ in candidates]).values_list(
+            "event_id", "fingerprint"
+        )
+    )
     stale = []
-    for event_id, active in reconcile_candidates():
+    for event_id, active in candidates:
         known = checks.get(event_id)
         if known is None and not active:
             continue
