@@ -74,6 +74,9 @@ def record(name: str, args: Any, kwargs: dict | None, options: dict, error: Base
 
 def send(task, args: tuple | list = (), kwargs: dict | None = None, **options) -> bool:
     """``task.apply_async``; on a broker error the task goes to the outbox. True: sent."""
+    if task.app.conf.task_always_eager:
+        _apply(task, args, kwargs, options)  # no broker: an error is the task's own, raise it
+        return True
     try:
         _apply(task, args, kwargs, options)
         return True

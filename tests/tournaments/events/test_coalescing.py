@@ -50,6 +50,7 @@ def test_a_refused_broker_keeps_the_refresh_for_the_reconciler(
         raise OperationalError("connection refused")
 
     monkeypatch.setattr(event_tasks.event_summary_refresh_task, "apply_async", refuse)
+    monkeypatch.setitem(event_tasks.event_summary_refresh_task.app.conf, "task_always_eager", False)
     registration = RegistrationFactory(event=event, status=Registration.Status.REGISTERED)
     with django_capture_on_commit_callbacks(execute=True):
         registration_check_in(registration_id=registration.pk)  # no exception

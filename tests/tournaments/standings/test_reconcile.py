@@ -38,6 +38,8 @@ def broker_down(monkeypatch, task):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6390. Connection refused.")
 
     monkeypatch.setattr(task, "apply_async", refuse)
+    # As with a real broker (eager runs let the task's own errors through unchanged).
+    monkeypatch.setitem(task.app.conf, "task_always_eager", False)
 
 
 def confirmed_result(event, table):
