@@ -14,7 +14,7 @@ from tournaments.events.selectors.event_config import (
     ROUND1_SEEDINGS,
     SEATING_MODES,
 )
-from tournaments.results.models import ConfirmationPolicy
+from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError
 from tournaments.standings.metrics import METRICS
 from tournaments.standings.selectors import standings_config_of
@@ -94,6 +94,11 @@ class EventForm(forms.Form):
     def __init__(self, *args, instance: Event | None = None, **kwargs):
         self.instance = instance
         super().__init__(*args, **kwargs)
+
+    @staticmethod
+    def policy_trusts() -> list[tuple[str, str]]:
+        """What each confirmation policy trusts, shown under the form (issue 21)."""
+        return [(label, POLICY_TRUSTS[value]) for value, label in ConfirmationPolicy.choices]
 
     def _json(self, name):
         raw = (self.cleaned_data.get(name) or "").strip() or "{}"

@@ -8,6 +8,7 @@ from tournaments.events.models import (
     EventRole,
     EventSummary,
     League,
+    OutboxTask,
     Player,
     Registration,
     Round,
@@ -128,3 +129,12 @@ class RoundClockAdmin(admin.ModelAdmin):
 class LeagueAdmin(admin.ModelAdmin):
     list_display = ["name", "created"]
     search_fields = ["name"]
+
+
+@admin.register(OutboxTask)
+class OutboxTaskAdmin(admin.ModelAdmin):
+    """Tasks waiting for the broker; the reconciler sends them (docs/reliability.md)."""
+
+    list_display = ["task", "args", "attempts", "created_at"]
+    readonly_fields = ["task", "args", "kwargs", "options", "dedup_key", "attempts",
+                       "last_error", "created_at"]  # fmt: skip

@@ -501,3 +501,30 @@ class RoundClock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: clock"
+
+
+class OutboxTask(models.Model):
+    """A Celery task whose sending failed after its write committed (the broker was away).
+
+    The request that wrote the data succeeds anyway; the task waits here until the
+    periodic reconciler (``standings.reconcile``, run by Celery beat) sends it again
+    (``events.outbox.outbox_drain``). One row per task and arguments: a thousand failed
+    sends of the same recompute during an outage leave one row, not a thousand.
+    """
+
+    task = models.CharField(max_length=200)
+    args = models.JSONField(default=list, blank=True)
+    kwargs = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True)  # e.g. {"queue": "pages"}
+    dedup_key = models.CharField(max_length=64, unique=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("pending task")
+        verbose_name_plural = _("pending tasks")
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)}"

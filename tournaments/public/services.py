@@ -19,6 +19,7 @@ import logging
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
@@ -30,6 +31,8 @@ from tournaments.public.views.pages import player_fragment_key
 from tournaments.public.views.private import private_bulk, render_private
 
 logger = logging.getLogger(__name__)
+
+PRERENDER_PENDING_SECONDS = 300
 
 Sink = Callable[[str, str, str, str], None]  # (path, language, version, html)
 
@@ -96,20 +99,57 @@ def _render_all(sink: Sink, event, data, version: str, round_id, players: bool) 
     return stored
 
 
+def _pending_key(event_id: int, round_id: int | None, players: bool) -> str:
+    return f"pub:prerender:pending:{event_id}:{round_id or 0}:{int(players)}"
+
+
+def _rendered_key(event_id: int, round_id: int | None, players: bool) -> str:
+    return f"pub:prerender:done:{event_id}:{round_id or 0}:{int(players)}"
+
+
+def request_prerender(event_id: int, round_id: int | None = None, players: bool = True) -> bool:
+    """Queue a refresh render of these pages unless one is already waiting (True: queued).
+
+    A rush of snapshots (a round's confirmations at a 2,000-player event) used to queue one
+    8-10 s render each; now at most one waits per event and page set, and it renders the
+    version current when it starts (latest wins). A lost task stops blocking after
+    ``PRERENDER_PENDING_SECONDS``; pages still render on demand meanwhile."""
+    from tournaments.events import outbox
+    from tournaments.public.tasks import public_pages_prerender_task
+
+    try:
+        first = cache.add(_pending_key(event_id, round_id, players), 1, PRERENDER_PENDING_SECONDS)
+    except Exception:  # the cache is away: send (the render is idempotent)  # noqa: BLE001
+        first = True
+    if first:
+        outbox.send(public_pages_prerender_task, (event_id, round_id, players))
+    return first
+
+
 def public_pages_prerender(
     *, event_id: int, round_id: int | None = None, players: bool = True, flip: bool = False
 ) -> int:
     """Render event home, standings, the round's seating and every player's pages in every
-    language; returns the number of renders stored (0: event gone or draft)."""
+    language; returns the number of renders stored (0: event gone or draft, or these pages
+    are rendered at the current version already)."""
+    if not flip:
+        # Before reading: a change after this point queues a new render.
+        cache.delete(_pending_key(event_id, round_id, players))
     event = Event.objects.exclude(status=Event.Status.DRAFT).filter(pk=event_id).first()
     if event is None:
         if flip and Event.objects.filter(pk=event_id).exists():
             public_cache.bump_event(Event.objects.get(pk=event_id).slug)
         return 0
-    data = sel.event_data(event)
     if not flip:
         version = public_cache.current_version(event.slug)
-        return _render_all(public_cache.store, event, data, version, round_id, players)
+        done = _rendered_key(event_id, round_id, players)
+        if cache.get(done) == version:
+            return 0  # one render per page set per version
+        data = sel.event_data(event)
+        stored = _render_all(public_cache.store, event, data, version, round_id, players)
+        cache.set(done, version, public_cache.PAGE_TIMEOUT)
+        return stored
+    data = sel.event_data(event)
 
     base = public_cache.current_version(event.slug)
     target = public_cache.next_version(base)

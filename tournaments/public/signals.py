@@ -65,9 +65,10 @@ def bump_after_commit(event_id: int | None) -> None:
 
 
 def prerender_after_commit(event_id: int, round_id: int | None, players: bool = True) -> None:
-    from tournaments.public.tasks import public_pages_prerender_task
+    """Ask for a refresh render after commit; one waits per event and page set at most."""
+    from tournaments.public.services import request_prerender
 
-    transaction.on_commit(lambda: public_pages_prerender_task.delay(event_id, round_id, players))
+    transaction.on_commit(lambda: request_prerender(event_id, round_id, players))
 
 
 WATCHED = (
@@ -145,14 +146,23 @@ def _flip_after_commit(event_id: int, round_id: int | None) -> None:
     from tournaments.public.tasks import public_flip_fallback_task, public_pages_prerender_task
 
     def flip() -> None:
-        from tournaments.public.cache import current_version
+        from tournaments.events import outbox
+        from tournaments.public.cache import bump_event, current_version
 
         slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
         if slug is None:
             return
-        base = current_version(slug)
-        public_pages_prerender_task.delay(event_id, round_id, True, True)
-        public_flip_fallback_task.apply_async((event_id, base), countdown=FLIP_FALLBACK_SECONDS)
+        try:
+            base = current_version(slug)
+        except Exception:  # the cache is away: nothing to flip, show the change  # noqa: BLE001
+            logger.exception("public flip of event %s: cache unavailable", event_id)
+            try:
+                bump_event(slug)
+            except Exception:  # noqa: BLE001
+                logger.debug("bump failed too")
+            return
+        outbox.send(public_pages_prerender_task, (event_id, round_id, True, True))
+        outbox.send(public_flip_fallback_task, (event_id, base), countdown=FLIP_FALLBACK_SECONDS)
 
     transaction.on_commit(flip)
 

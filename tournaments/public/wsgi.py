@@ -193,7 +193,8 @@ class PublicPageCache:
         query = environ.get("QUERY_STRING", "")
         if not query.isascii():
             return None
-        full_path = f"{path}?{query}" if query else path
+        # Only the parameters this page reads: ?utm=... finds the same render.
+        full_path = public_cache.canonical_path_from_query_string(path, query)
         try:
             page, state = self._current_page(slug, full_path, language, private), "hit"
         except public_cache.CacheUnavailable:

@@ -229,11 +229,16 @@ def ratings_schedule_recompute() -> None:
     while one is pending (not yet started) further requests add nothing."""
 
     def enqueue() -> None:
+        from tournaments.events import outbox
         from tournaments.ratings.tasks import ratings_recompute_task  # tasks import services
 
         countdown = coalesce_seconds()
-        if cache.add(PENDING_KEY, 1, timeout=int(countdown) + PENDING_GRACE_SECONDS):
-            ratings_recompute_task.apply_async(countdown=countdown)
+        try:
+            pending = not cache.add(PENDING_KEY, 1, timeout=int(countdown) + PENDING_GRACE_SECONDS)
+        except Exception:  # the cache is away: send anyway (one extra, idempotent run)  # noqa: BLE001
+            pending = False
+        if not pending:
+            outbox.send(ratings_recompute_task, countdown=countdown)
 
     transaction.on_commit(enqueue)
 

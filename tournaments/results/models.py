@@ -22,9 +22,37 @@ from tournaments.events.models import Event, Registration, Table
 
 class ConfirmationPolicy(models.TextChoices):
     PLAYERS = "players", _("Every player at the table confirms")
+    # The judge's device cannot confirm for anyone: a photographed table card (its judge
+    # link) is then no way to confirm on behalf of the players.
+    PLAYERS_OWN_DEVICE = (
+        "players_own_device",
+        _("Every player confirms on their own device (their private link)"),
+    )
     SECOND_JUDGE = "second_judge", _("A second judge confirms")
     BLIND_REENTRY = "blind_reentry", _("A second judge re-enters the sheet blind")
     NONE = "none", _("No confirmation (the submission counts at once)")
+
+
+POLICY_TRUSTS = {
+    ConfirmationPolicy.PLAYERS: _(
+        "Trusts whoever holds the table's judge page: anyone with the judge link (it is "
+        "printed on the table card) can confirm for every player at the table."
+    ),
+    ConfirmationPolicy.PLAYERS_OWN_DEVICE: _(
+        "Trusts each player's private link: every player confirms for themselves on their "
+        "own phone; the judge page enters results but confirms for nobody."
+    ),
+    ConfirmationPolicy.SECOND_JUDGE: _(
+        "Trusts logged-in judges: a judge other than the one who entered the result confirms."
+    ),
+    ConfirmationPolicy.BLIND_REENTRY: _(
+        "Trusts logged-in judges and the data: a second judge enters the sheet again without "
+        "seeing it; a mismatch goes to the head judge."
+    ),
+    ConfirmationPolicy.NONE: _(
+        "Trusts whoever enters the result: it counts at once, nobody confirms."
+    ),
+}
 
 
 class EventResultSettings(models.Model):

@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engines
@@ -163,11 +164,15 @@ def _page(request, token=None, table_id=None):
     return render(request, "judge/table.html", context)
 
 
+# Pages and answers that carry a private token (the judge's or a player's URL) or a
+# table's private state are never stored by a browser or a shared cache.
+@never_cache
 @require_GET
 def table_page(request, token: str):
     return _page(request, token=token)
 
 
+@never_cache
 @login_required
 @require_GET
 def table_page_login(request, table_id: int):
@@ -219,7 +224,7 @@ def _json_endpoint(handler):
             return _error("conflict", str(error), 409)
 
     view.__name__ = handler.__name__
-    return view
+    return never_cache(view)
 
 
 @require_GET
@@ -289,7 +294,10 @@ def correct_json(request, table, actor, data):
 @require_POST
 @_json_endpoint
 def confirm_json(request, table, actor, data):
-    sub = ResultSubmission.objects.get(pk=data.get("submission_id"), table=table)
+    submission_id = data.get("submission_id")
+    if not isinstance(submission_id, int) or isinstance(submission_id, bool):
+        raise ValueError("submission_id is a number")
+    sub = ResultSubmission.objects.get(pk=submission_id, table=table)
     registration_id = data.get("registration_id")
     if registration_id is not None and not isinstance(registration_id, int):
         raise ValueError("registration_id is a number")
@@ -332,6 +340,7 @@ def log_check_json(request, table, actor, data):
     return JsonResponse(report)
 
 
+@never_cache
 @require_GET
 def player_page(request, token: str):
     """A player's private page: their tables and the results waiting for them."""

@@ -166,9 +166,10 @@ def round_seat(
 
 def round_seat_enqueue(round_id: int, **kwargs) -> None:
     """Seat the round in a worker once the current transaction commits (large events)."""
+    from tournaments.events import outbox
     from tournaments.seating.tasks import seat_round_task
 
-    transaction.on_commit(lambda: seat_round_task.delay(round_id, **kwargs))
+    outbox.send_on_commit(seat_round_task, (round_id,), kwargs or None)
 
 
 def _current_tables(rnd: Round) -> list[tuple[Table, list[int]]]:

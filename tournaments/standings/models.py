@@ -34,3 +34,24 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} standings v{self.version}"
+
+
+class StandingsCheck(models.Model):
+    """What the last recompute of an event read: a fingerprint of its standings inputs.
+
+    Written in the recompute's own transaction, so a recompute that dies (a worker killed
+    mid-run) leaves the previous fingerprint, and the reconciler sees the event as stale.
+    """
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="standings_check"
+    )
+    fingerprint = models.CharField(max_length=64)
+    checked_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("standings check")
+        verbose_name_plural = _("standings checks")
+
+    def __str__(self) -> str:
+        return f"{self.event} standings read at {self.checked_at:%Y-%m-%d %H:%M:%S}"

@@ -16,6 +16,8 @@ publicly as it stands (the rule itself lives in ``selectors.public``).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -229,3 +231,89 @@ def standings_config_of(config: dict) -> StandingsConfig:
         precedence=tuple(config["precedence"] or DEFAULT_PRECEDENCE),
         bye_points=Fraction(str(config["bye_points"])),
     )
+
+
+# --- The reconciler's view: has anything the standings read changed? -------------------
+
+SNAPSHOT_ACTION = "standings.snapshot"
+RECONCILE_HORIZON_HOURS = 24
+
+
+def standings_fingerprint(event_id: int) -> str:
+    """A digest of everything ``standings_input`` and the standings settings read, in a
+    handful of aggregate queries. The action log is append-only and every result, ruling,
+    round publication and close writes to it, so its row count and last id change with
+    every such write; the direct aggregates cover rows written around the services
+    (admin, imports), byes, drops, revoked rulings and the settings."""
+    from django.db.models import Count, Q
+
+    from tournaments.events.models import EventConfig
+    from tournaments.results.models import ActionLog, EventResultSettings
+
+    log = (
+        ActionLog.objects.filter(event_id=event_id)
+        .exclude(action=SNAPSHOT_ACTION)
+        .aggregate(n=Count("id"), last=Max("id"))
+    )
+    submissions = sorted(
+        ResultSubmission.objects.filter(table__round__event_id=event_id)
+        .values_list("status")
+        .annotate(n=Count("id"), last=Max("id"))
+    )
+    rounds = sorted(Round.objects.filter(event_id=event_id).values_list("id", "status"))
+    byes = RoundBye.objects.filter(round__event_id=event_id).aggregate(
+        n=Count("id"), last=Max("id")
+    )
+    rulings = Ruling.objects.filter(event_id=event_id).aggregate(
+        n=Count("id"), last=Max("id"), revoked=Count("id", filter=Q(revoked_at__isnull=False))
+    )
+    registrations = sorted(
+        Registration.objects.filter(event_id=event_id).values_list("status").annotate(n=Count("id"))
+    )
+    config = EventConfig.objects.filter(event_id=event_id).values_list("updated", flat=True).first()
+    settings_row = (
+        EventResultSettings.objects.filter(event_id=event_id)
+        .values_list("confirmation_policy", "count_provisional")
+        .first()
+    )
+    content = [log, submissions, rounds, byes, rulings, registrations, config, settings_row]
+    return hashlib.sha256(json.dumps(content, default=str).encode()).hexdigest()
+
+
+def reconcile_candidates() -> list[tuple[int, bool]]:
+    """(event id, active) for the events the reconciler looks at: running ones and any with
+    activity in the last day. ``active``: something a recompute is asked for exists (a
+    result, a ruling, a closed round or a snapshot already)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.events.models import Event
+    from tournaments.results.models import ActionLog
+    from tournaments.standings.models import StandingsSnapshot
+
+    horizon = timezone.now() - timedelta(hours=RECONCILE_HORIZON_HOURS)
+    ids = set(
+        ActionLog.objects.filter(created_at__gte=horizon)
+        .exclude(action=SNAPSHOT_ACTION)
+        .values_list("event_id", flat=True)
+        .distinct()
+    )
+    ids |= set(Event.objects.filter(status=Event.Status.RUNNING).values_list("id", flat=True))
+    ids |= set(Event.objects.filter(updated__gte=horizon).values_list("id", flat=True))
+    ids &= set(Event.objects.filter(pk__in=ids).values_list("id", flat=True))  # not deleted
+    active = set(
+        ResultSubmission.objects.filter(table__round__event_id__in=ids)
+        .values_list("table__round__event_id", flat=True)
+        .distinct()
+    )
+    active |= set(Ruling.objects.filter(event_id__in=ids).values_list("event_id", flat=True))
+    active |= set(
+        Round.objects.filter(event_id__in=ids, status=Round.Status.CLOSED).values_list(
+            "event_id", flat=True
+        )
+    )
+    active |= set(
+        StandingsSnapshot.objects.filter(event_id__in=ids).values_list("event_id", flat=True)
+    )
+    return [(event_id, event_id in active) for event_id in sorted(ids)]

@@ -1,15 +1,13 @@
 """Standings snapshots: recompute from scratch, store a new version only on change.
 
-``standings_schedule_recompute`` coalesces bursts: the first write of a burst sets a
-"dirty" key in the cache and enqueues the task with a short countdown; later writes see
-the key and enqueue nothing. The task clears the key *before* reading the database, so a
-write that commits after that read enqueues a fresh task (nothing is ever missed). A
-flag older than the countdown plus a grace period means its task was lost: the next write
-enqueues again (at worst one extra, idempotent recompute).
-
-The flag lives in Redis itself when ``REDIS_URL`` is set, keyed by the database name, so
-web processes and workers share it whatever their cache key prefixes are; otherwise in
-Django's cache (one process, eager tasks).
+``standings_schedule_recompute`` coalesces bursts through ``events.coalesce`` (the first
+write of a burst sends the task with a short countdown, later ones see the flag) and sends
+through ``events.outbox`` (a broker outage leaves a row for the reconciler instead of
+failing the request). ``standings_reconcile`` (task ``standings.reconcile``, Celery beat
+every ~30 s) drains that outbox and recomputes every event whose standings inputs changed
+since its last recompute (``StandingsCheck``): a lost task, a worker killed mid-recompute
+or a broker outage leaves the standings wrong for at most one reconcile period after the
+fault ends. See docs/reliability.md.
 """
 
 from __future__ import annotations
@@ -17,22 +15,29 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import time
-from functools import cache as memoize
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 
+from tournaments.events import outbox
+from tournaments.events.coalesce import GRACE_SECONDS, _redis, claim, flag_key, flags, release
 from tournaments.events.models import Event
 from tournaments.standings.compute import compute_standings
-from tournaments.standings.models import StandingsSnapshot
-from tournaments.standings.selectors import standings_input
+from tournaments.standings.models import StandingsCheck, StandingsSnapshot
+from tournaments.standings.selectors import (
+    reconcile_candidates,
+    standings_fingerprint,
+    standings_input,
+)
 from tournaments.standings.types import StandingsConfig, StandingsError
 
 logger = logging.getLogger(__name__)
 
-GRACE_SECONDS = 30
+__all__ = ["GRACE_SECONDS", "_redis", "flags"]  # kept for callers from before events.coalesce
+
+
+STANDINGS_TASK = "tournaments.standings_recompute"
 
 
 def coalesce_seconds() -> float:
@@ -42,50 +47,7 @@ def coalesce_seconds() -> float:
 
 
 def dirty_key(event_id: int) -> str:
-    database = settings.DATABASES["default"]["NAME"]
-    return f"referee:standings:dirty:{database}:{event_id}"
-
-
-@memoize
-def _redis():
-    url = getattr(settings, "REDIS_URL", "")
-    if not url:
-        return None
-    import redis
-
-    return redis.Redis.from_url(url)
-
-
-class DirtyFlags:
-    """SET NX with expiry over Redis, else over Django's cache."""
-
-    def add(self, key: str, value: float, ttl: int) -> bool:
-        client = _redis()
-        if client is None:
-            return cache.add(key, value, timeout=ttl)
-        return bool(client.set(key, value, nx=True, ex=ttl))
-
-    def get(self, key: str) -> float | None:
-        client = _redis()
-        value = cache.get(key) if client is None else client.get(key)
-        return None if value is None else float(value)
-
-    def set(self, key: str, value: float, ttl: int) -> None:
-        client = _redis()
-        if client is None:
-            cache.set(key, value, timeout=ttl)
-        else:
-            client.set(key, value, ex=ttl)
-
-    def delete(self, key: str) -> None:
-        client = _redis()
-        if client is None:
-            cache.delete(key)
-        else:
-            client.delete(key)
-
-
-flags = DirtyFlags()
+    return flag_key("standings", event_id)
 
 
 def standings_schedule_recompute(event_id: int) -> None:
@@ -97,14 +59,8 @@ def _enqueue(event_id: int) -> None:
     from tournaments.standings.tasks import standings_recompute_task  # tasks import services
 
     countdown = coalesce_seconds()
-    key, now = dirty_key(event_id), time.time()
-    ttl = int(countdown) + GRACE_SECONDS * 2
-    if not flags.add(key, now, ttl):
-        since = flags.get(key)
-        if since is not None and now - since <= countdown + GRACE_SECONDS:
-            return  # a recompute is already on its way and will read this write
-        flags.set(key, now, ttl)  # that task was lost: send another
-    standings_recompute_task.apply_async((event_id,), countdown=countdown)
+    if claim(dirty_key(event_id), countdown):
+        outbox.send(standings_recompute_task, (event_id,), countdown=countdown)
 
 
 def standings_config(event: Event) -> StandingsConfig:
@@ -120,11 +76,15 @@ def standings_recompute(*, event_id: int) -> StandingsSnapshot | None:
 
     Returns the latest snapshot (new or unchanged); None when the event is gone.
     """
-    flags.delete(dirty_key(event_id))
+    release(dirty_key(event_id))
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             return None
+        # Before the inputs are read: a write committed after this point changes the
+        # fingerprint again, so the reconciler sees it even if its own task is lost.
+        fingerprint = standings_fingerprint(event_id)
+        _checked(event_id, fingerprint)
         built = standings_input(event_id)
         latest = StandingsSnapshot.objects.filter(event_id=event_id).order_by("-version").first()
         previous = (
@@ -168,3 +128,53 @@ def standings_recompute(*, event_id: int) -> StandingsSnapshot | None:
 
         action_log.standings_snapshot_written(event_id, snapshot.version, len(built.result_ids))
         return snapshot
+
+
+def _checked(event_id: int, fingerprint: str) -> None:
+    """Record what this recompute reads (in its transaction: a killed run records nothing)."""
+    StandingsCheck.objects.update_or_create(
+        event_id=event_id, defaults={"fingerprint": fingerprint, "checked_at": timezone.now()}
+    )
+
+
+def standings_stale_event_ids() -> list[int]:
+    """Events whose standings inputs changed since their last recompute read them.
+
+    Only events a recompute was ever asked for count: one with a snapshot or a check
+    already, or with recorded activity (results, rulings, rounds) — an event nobody has
+    played in keeps having no standings, as before."""
+    candidates = reconcile_candidates()
+    checks = dict(
+        StandingsCheck.objects.filter(event_id__in=[e for e, _ in candidates]).values_list(
+            "event_id", "fingerprint"
+        )
+    )
+    stale = []
+    for event_id, active in candidates:
+        known = checks.get(event_id)
+        if known is None and not active:
+            continue
+        if known != standings_fingerprint(event_id):
+            stale.append(event_id)
+    return stale
+
+
+def standings_reconcile() -> dict:
+    """The periodic repair (task ``standings.reconcile``): send what the outbox holds, then
+    recompute every stale event here, in this worker. Safe to run twice or concurrently
+    (recomputes of one event serialize on its row lock and write only on change)."""
+    # Recomputes that waited in the outbox run here rather than being re-sent: the same
+    # work, without a second trip through the broker or a duplicate of the stale check.
+    waiting = {args[0] for args in outbox.outbox_take(STANDINGS_TASK) if args}
+    sent = outbox.outbox_drain()
+    recomputed = []
+    for event_id in sorted(waiting | set(standings_stale_event_ids())):
+        try:
+            standings_recompute(event_id=event_id)
+        except Exception:  # one broken event must not stop the others  # noqa: BLE001
+            logger.exception("reconcile: standings of event %s not recomputed", event_id)
+            continue
+        recomputed.append(event_id)
+    if sent or recomputed:
+        logger.info("reconcile: %s outbox task(s) sent, recomputed events %s", sent, recomputed)
+    return {"outbox_sent": sent, "recomputed": recomputed}

@@ -14,3 +14,11 @@ def standings_recompute_task(event_id: int) -> int | None:
 
     snapshot = standings_recompute(event_id=event_id)
     return snapshot.version if snapshot else None
+
+
+@shared_task(name="standings.reconcile")
+def standings_reconcile_task() -> dict:
+    """Celery beat runs this every ~30 s: send the outbox, recompute stale standings."""
+    from tournaments.standings.services import standings_reconcile
+
+    return standings_reconcile()

@@ -17,7 +17,8 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
 from tournaments.events.models import (
@@ -206,9 +207,50 @@ def event_archive_import(archive: dict[str, Any], *, slug: str | None = None) ->
     if archive.get("version") != VERSION:
         raise ArchiveError(f"unsupported archive version {archive.get('version')!r}")
     try:
+        _check_unique_ids(archive)
         return _import(archive, slug)
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, ValidationError) as error:
         raise ArchiveError(f"malformed archive: {error!r}") from error
+    except IntegrityError as error:  # a collision the checks above did not name
+        raise ArchiveError(f"the archive contradicts itself: {error}") from error
+
+
+def _duplicates(values) -> list:
+    seen, repeated = set(), []
+    for value in values:
+        if value in seen and value not in repeated:
+            repeated.append(value)
+        seen.add(value)
+    return repeated
+
+
+def _check_unique_ids(archive: dict[str, Any]) -> None:
+    """Ids that the import maps from must be unique, or one row would silently take
+    another's place (a seat, a confirmation or a ruling attached to the wrong one)."""
+    checks = [
+        ("registrations[].id", [r["id"] for r in archive["registrations"]]),
+        ("registrations[].player", [
+            (r["player"]["display_name"], r["player"]["reading"]) for r in archive["registrations"]
+        ]),
+        ("rounds[].number", [r["number"] for r in archive["rounds"]]),
+        ("rounds[].tables[].submissions[].id", [
+            s["id"] for r in archive["rounds"] for t in r["tables"] for s in t["submissions"]
+        ]),
+    ]  # fmt: skip
+    for rnd in archive["rounds"]:
+        checks.append(
+            (f"rounds[{rnd['number']}].tables[].number", [t["number"] for t in rnd["tables"]])
+        )
+        checks.append(
+            (
+                f"rounds[{rnd['number']}].tables[].seats",
+                [r for t in rnd["tables"] for r in t["seats"]],
+            )
+        )
+    for field, values in checks:
+        repeated = _duplicates(values)
+        if repeated:
+            raise ArchiveError(f"{field}: {repeated[:5]!r} appear more than once")
 
 
 def _import(archive: dict[str, Any], slug: str | None) -> Event:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,12 +19,26 @@ from tournaments.console.services.archive import ArchiveError, event_archive, ev
 from tournaments.console.views.events import console_event, may_create_events
 from tournaments.events.models import EventRole
 
+PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:[./]\d+)?")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(value):
+    """A cell a spreadsheet will not run as a formula (OWASP CSV injection): text starting
+    with = + - @ tab or CR gets a leading apostrophe. Numbers stay numbers (a negative
+    metric is data, not a formula)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        if PLAIN_NUMBER.fullmatch(value):
+            return value
+        return "'" + value
+    return value
+
 
 def _csv(rows: list[dict], columns: list[str], filename: str) -> HttpResponse:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows(rows)
+    writer.writerow({c: csv_safe(c) for c in columns})
+    writer.writerows({k: csv_safe(v) for k, v in row.items()} for row in rows)
     response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -76,4 +91,5 @@ def archive_import(request):
             )
             messages.success(request, _("Imported %(name)s.") % {"name": event.name})
             return redirect("console:event", slug=event.slug)
-    return render(request, "console/archive_import.html", {"error": error})
+    status = 400 if error else 200  # refused, nothing imported
+    return render(request, "console/archive_import.html", {"error": error}, status=status)

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments.console.forms import CsvForm, PlayerForm
@@ -226,6 +227,7 @@ def check_in_token(request, slug):
     return redirect("console:check-in", slug=slug)
 
 
+@never_cache  # carries private tokens (judge / player URLs)
 @login_required
 def slips(request, slug):
     event = console_event(request, slug)

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.console.selectors.pages import (
@@ -251,6 +252,7 @@ def round_board_live(request, slug, number):
     return response
 
 
+@never_cache  # carries private tokens (judge / player URLs)
 @login_required
 def round_print(request, slug, number):
     """The seating sheet (by name, for the wall) and one card per table with the QR code

@@ -77,14 +77,18 @@ def _act(request, table: Table) -> None:
 @login_required
 def table_view(request, slug, number, table_number):
     table = _table(request, slug, number, table_number)
+    status = 200
     if request.method == "POST":
         try:
             _act(request, table)
         except (ResultError, NotAllowed, ValueError, KeyError) as error:
+            # Refused, nothing written: the page again with the reason, as a 4xx (a
+            # redirect would report the refusal as a success to scripts and proxies).
             messages.error(request, str(error) or error.__class__.__name__)
+            status = 403 if isinstance(error, NotAllowed) else 400
         else:
             messages.success(request, _("Saved."))
-        return redirect("console:table", slug=slug, number=number, table_number=table_number)
+            return redirect("console:table", slug=slug, number=number, table_number=table_number)
     submissions = list(table.submissions.order_by("-version"))
     latest = submissions[0] if submissions else None
     return render(
@@ -103,4 +107,5 @@ def table_view(request, slug, number, table_number):
             "statuses": ResultSubmission.Status,
             "calls": open_judge_calls(table.round.event_id, table_ids=[table.pk]),
         },
+        status=status,
     )

@@ -28,12 +28,18 @@ def _language(request: HttpRequest) -> str:
     return getattr(request, "LANGUAGE_CODE", None) or get_language() or "ja"
 
 
+def cache_path(request: HttpRequest) -> str:
+    """The request's path with only the query parameters its page reads (the cache key,
+    the ETag and the page's own live URL all use it; see ``public_cache.canonical_path``)."""
+    return public_cache.canonical_path(request.path, {k: request.GET[k] for k in request.GET})
+
+
 def serve_cached(
     request: HttpRequest, slug: str | None, build: Callable[[str, str, bool], str]
 ) -> HttpResponse:
     """``build(version, path, partial)`` renders the page; it may raise Http404."""
     language = _language(request)
-    path = request.get_full_path()
+    path = cache_path(request)
     found = public_cache.lookup(slug, path, language)
     etag = public_cache.etag_for(found.version, language, path)
     stale = found.html is None and found.stale_html is not None

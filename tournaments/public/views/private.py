@@ -29,7 +29,12 @@ from tournaments.events.models import Event, Registration, Round, Table
 from tournaments.events.services.registrations import registration_check_in
 from tournaments.public import cache as public_cache
 from tournaments.public import selectors as sel
-from tournaments.public.views.pages import _event_data, _language, cached_player_fragment
+from tournaments.public.views.pages import (
+    _event_data,
+    _language,
+    cache_path,
+    cached_player_fragment,
+)
 from tournaments.results.models import ProblemReport, ResultSubmission
 
 PRIVATE_HEADERS = {
@@ -37,7 +42,7 @@ PRIVATE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Robots-Tag": "noindex",
 }
-DONE = {"checked-in", "reported", "empty"}
+DONE = set(public_cache.PRIVATE_DONE)
 
 
 def _registration(token: str) -> Registration:
@@ -168,7 +173,7 @@ class _TableRef:
 @require_http_methods(["GET", "HEAD"])
 def private_page(request: HttpRequest, token: str) -> HttpResponse:
     language = _language(request)
-    path = request.get_full_path()
+    path = cache_path(request)
     slug = public_cache.slug_for_token(token)
     found = public_cache.lookup(slug, path, language) if slug else None
     if found is None or found.html is None:

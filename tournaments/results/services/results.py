@@ -76,6 +76,69 @@ class InvalidCorrection(ResultError):
     code = "result.invalid_correction"
 
 
+class InvalidInput(ResultError):
+    """A field the client sent that no write may store; ``field`` names it."""
+
+    code = "result.invalid_input"
+
+    def __init__(self, field: str, message: str, **extra: Any):
+        super().__init__(f"{field}: {message}", field=field, **extra)
+
+
+class TooLarge(InvalidInput):
+    code = "result.too_large"
+
+
+# Limits the services hold whatever the client (API, judge page, console): a whole move
+# log of the longest game is ~40 KB of JSON; a reason is a sentence or a paragraph.
+MAX_PAYLOAD_BYTES = 256 * 1024
+MAX_REASON_CHARS = 2000
+
+
+def _json_size(value: Any) -> int:
+    import json
+
+    return len(json.dumps(value, ensure_ascii=False, default=str).encode())
+
+
+def _check_payload(field: str, payload: Any) -> None:
+    size = _json_size(payload)
+    if size > MAX_PAYLOAD_BYTES:
+        raise TooLarge(
+            field,
+            f"{size} bytes; the limit is {MAX_PAYLOAD_BYTES} bytes",
+            limit=MAX_PAYLOAD_BYTES,
+            size=size,
+        )
+
+
+def _check_reason(reason: Any, field: str = "reason") -> str:
+    if not isinstance(reason, str):
+        raise InvalidInput(field, "a reason is text")
+    if len(reason) > MAX_REASON_CHARS:
+        raise TooLarge(
+            field,
+            f"{len(reason)} characters; the limit is {MAX_REASON_CHARS}",
+            limit=MAX_REASON_CHARS,
+            size=len(reason),
+        )
+    return reason
+
+
+def _check_entry(table: Table, kind: str, payload: Any) -> None:
+    """Refuse, before anything is written, what the engine must not silently reinterpret."""
+    _check_payload("payload", payload)
+    if isinstance(payload, dict) and "game" in payload:
+        from tournaments.results.selectors import table_game_key
+
+        game = table_game_key(table)
+        if payload["game"] != game:
+            raise InvalidInput(
+                "payload.game",
+                f"this entry is for {payload['game']!r} but table {table.number} plays {game!r}",
+            )
+
+
 @dataclass(frozen=True)
 class SubmitOutcome:
     submission: ResultSubmission
@@ -83,7 +146,14 @@ class SubmitOutcome:
 
 
 def _locked_table(table_id: int) -> Table:
-    return Table.objects.select_for_update().select_related("round__event").get(pk=table_id)
+    # of=("self",): lock the table only. Without it PostgreSQL also locks the joined
+    # round and event rows, so every write of an event waited behind a standings
+    # recompute (which holds the event row for its whole run) and behind each other.
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table_id)
+    )
 
 
 def _locked_submission(submission_id: int) -> tuple[ResultSubmission, Table]:
@@ -111,7 +181,7 @@ def _set_status(actor: Actor, submission: ResultSubmission, status: str, reason:
 
 
 def _required_confirmations(table: Table, policy: str) -> int:
-    if policy == ConfirmationPolicy.PLAYERS:
+    if policy in (ConfirmationPolicy.PLAYERS, ConfirmationPolicy.PLAYERS_OWN_DEVICE):
         return table.seats.count()
     if policy in (ConfirmationPolicy.SECOND_JUDGE, ConfirmationPolicy.BLIND_REENTRY):
         return 1
@@ -162,6 +232,7 @@ def _write_version(
     refuse_invalid: bool = False,
 ) -> SubmitOutcome:
     """Shared body of submit/draft/correct, under the table lock."""
+    _check_entry(table, kind, payload)  # a refused entry takes no version number
     if idempotency_key:
         earlier = ResultSubmission.objects.filter(table=table, idempotency_key=idempotency_key)
         first = earlier.first()
@@ -304,7 +375,7 @@ def result_correct(
     table's status with "playing" while the dispute is still open."""
     table = _locked_table(table_id)
     require(actor, Action.CORRECT, table=table)
-    if not reason.strip():
+    if not _check_reason(reason).strip():
         raise InvalidState("a correction needs a reason")
     outcome = _write_version(
         table=table,
@@ -349,6 +420,8 @@ def result_confirm(
     * second judge: a logged-in judge other than the one who submitted;
     * blind re-entry: as second judge, with ``blind_payload`` equal to the entry.
     """
+    if blind_payload is not None:
+        _check_payload("blind_payload", blind_payload)
     submission, table = _locked_submission(submission_id)
     require(actor, Action.CONFIRM, table=table)
     if submission.status != Status.SUBMITTED:
@@ -368,6 +441,8 @@ def result_confirm(
         _make_confirmed(actor, submission, reason="confirmed by a head judge")
     elif policy == ConfirmationPolicy.PLAYERS:
         _confirm_as_player(actor, submission, table, registration_id)
+    elif policy == ConfirmationPolicy.PLAYERS_OWN_DEVICE:
+        _confirm_as_player(actor, submission, table, registration_id, on_behalf_allowed=False)
     else:
         _confirm_as_second_judge(actor, submission, table, policy, blind_payload)
     _set_table_status(table, _current_status(table))
@@ -375,7 +450,9 @@ def result_confirm(
     return submission
 
 
-def _confirm_as_player(actor: Actor, submission, table: Table, registration_id) -> None:
+def _confirm_as_player(
+    actor: Actor, submission, table: Table, registration_id, on_behalf_allowed: bool = True
+) -> None:
     seated = set(table.seats.values_list("registration_id", flat=True))
     own = actor.seated_registration_ids(table)
     if registration_id is None:
@@ -384,6 +461,11 @@ def _confirm_as_player(actor: Actor, submission, table: Table, registration_id) 
         registration_id = next(iter(own))
     if registration_id not in seated:
         raise InvalidState("that player is not seated at this table")
+    if registration_id not in own and not on_behalf_allowed:
+        raise NotAllowed(
+            "this event confirms on each player's own device: the player confirms with "
+            "their private link"
+        )
     on_behalf = actor.judges_table(table) or actor.is_event_staff(table.round.event_id)
     if registration_id not in own and not on_behalf:
         raise NotAllowed("a player confirms only for themselves")
@@ -442,7 +524,7 @@ def result_dispute(*, submission_id: int, actor: Actor, reason: str) -> ResultSu
     head judge rules."""
     submission, table = _locked_submission(submission_id)
     require(actor, Action.DISPUTE, table=table)
-    if not reason.strip():
+    if not _check_reason(reason).strip():
         raise InvalidState("say what is wrong (a reason is required)")
     if submission.status not in (Status.SUBMITTED, Status.CONFIRMED):
         raise InvalidState(f"version {submission.version} is {submission.status}")
@@ -455,6 +537,7 @@ def result_dispute(*, submission_id: int, actor: Actor, reason: str) -> ResultSu
 @transaction.atomic
 def result_discard(*, submission_id: int, actor: Actor, reason: str = "") -> ResultSubmission:
     """Throw a version away. Judges discard unconfirmed versions; a confirmed one only staff."""
+    _check_reason(reason)
     submission, table = _locked_submission(submission_id)
     require(actor, Action.DISCARD, table=table)
     if submission.status == Status.DISCARDED:
@@ -496,8 +579,9 @@ def result_rule(
         raise InvalidState(f"unknown ruling kind {kind!r}")
     if resolution not in RESOLUTIONS:
         raise InvalidState(f"unknown resolution {resolution!r}")
-    if not reason.strip():
+    if not _check_reason(reason).strip():
         raise InvalidState("a ruling needs a reason")
+    points = _ruling_points(points)
     seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
     if registration_id is not None and registration_id not in seats:
         raise InvalidState("the ruling's player is not seated at this table")
@@ -514,7 +598,17 @@ def result_rule(
         raise InvalidState("penalty points need a player and a number of points")
     submission = None
     if submission_id is not None:
-        submission = ResultSubmission.objects.select_for_update().get(pk=submission_id, table=table)
+        if not isinstance(submission_id, int) or isinstance(submission_id, bool):
+            raise InvalidInput("submission_id", "a result's number")
+        submission = (
+            ResultSubmission.objects.select_for_update()
+            .filter(pk=submission_id, table=table)
+            .first()
+        )
+        if submission is None:  # unknown, or another table's: never rule across tables
+            raise InvalidInput(
+                "submission_id", f"no result {submission_id} at table {table.number}"
+            )
         submission.table = table
     ruling = Ruling.objects.create(
         event_id=table.round.event_id,
@@ -523,7 +617,7 @@ def result_rule(
         registration_id=registration_id,
         kind=kind,
         reason=reason,
-        points=Decimal(str(points)) if points is not None else None,
+        points=points,
         data=data,
         ruled_by_id=actor.user_id,
     )
@@ -539,6 +633,21 @@ def result_rule(
     _set_table_status(table, _current_status(table))
     _announce(table.round.event_id)
     return ruling
+
+
+def _ruling_points(points: Any) -> Decimal | None:
+    """Penalty points as the column stores them (7 digits, 2 decimals), else a 4xx."""
+    from decimal import InvalidOperation
+
+    if points is None:
+        return None
+    try:
+        value = Decimal(str(points).strip())
+    except (InvalidOperation, ValueError):
+        raise InvalidInput("points", f"{str(points)[:20]!r} is not a number") from None
+    if not value.is_finite() or abs(value) >= 100_000 or value != value.quantize(Decimal("0.01")):
+        raise InvalidInput("points", "a number below 100000 with at most 2 decimals")
+    return value
 
 
 def registration_for_table(table: Table, registration_id: int) -> Registration:
