@@ -104,7 +104,7 @@ class EventForm(forms.Form):
         raw = (self.cleaned_data.get(name) or "").strip() or "{}"
         try:
             value = json.loads(raw)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:  # RecursionError: nested too deep
             raise forms.ValidationError(
                 _("Not valid JSON: %(error)s") % {"error": error}
             ) from error

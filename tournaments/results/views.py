@@ -190,7 +190,7 @@ def my_tables(request):
 def _json_body(request) -> dict[str, Any]:
     try:
         data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to parse
         data = None
     if not isinstance(data, dict):
         raise ValueError("send a JSON object")

@@ -328,7 +328,7 @@ def edition_export(event: Event, game: str) -> dict[str, Any]:
 def parse_export(text: str | bytes, game: str) -> dict[str, Any]:
     try:
         doc = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+    except (ValueError, RecursionError) as err:  # not JSON, or nested too deep to parse
         raise EditionDataError([_("Not JSON: %(error)s") % {"error": err}]) from err
     if not isinstance(doc, dict):
         raise EditionDataError([_("The file must hold one JSON object.")])

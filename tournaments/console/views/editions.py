@@ -55,7 +55,7 @@ def _parse_fields(post) -> tuple[dict, dict]:
         path = name[len(FIELD_PREFIX) :]
         try:
             values[path] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to parse
             errors[path] = _('Not JSON. Numbers as 3, text as "text", lists as [1, 2].')
     return values, errors
 

@@ -83,7 +83,7 @@ def archive_import(request):
         try:
             archive = json.loads(upload.read().decode("utf-8")) if upload else None
             event = event_archive_import(archive, slug=request.POST.get("slug") or None)
-        except (ArchiveError, json.JSONDecodeError, UnicodeDecodeError) as problem:
+        except (ArchiveError, ValueError, RecursionError) as problem:  # RecursionError: too deep
             error = str(problem)
         else:
             EventRole.objects.get_or_create(

@@ -81,7 +81,8 @@ def table_view(request, slug, number, table_number):
     if request.method == "POST":
         try:
             _act(request, table)
-        except (ResultError, NotAllowed, ValueError, KeyError) as error:
+        except (ResultError, NotAllowed, ValueError, KeyError, RecursionError) as error:
+            # RecursionError: a JSON payload nested too deep for the parser.
             # Refused, nothing written: the page again with the reason, as a 4xx (a
             # redirect would report the refusal as a success to scripts and proxies).
             messages.error(request, str(error) or error.__class__.__name__)

@@ -102,7 +102,7 @@ def parse_schedule_csv(text: str) -> list[RawRound]:
 def parse_schedule_json(text: str) -> list[RawRound]:
     try:
         doc = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
         raise ScheduleFileError([f"not JSON: {exc}"]) from exc
     rounds = doc.get("rounds") if isinstance(doc, dict) else None
     if not isinstance(rounds, list):
