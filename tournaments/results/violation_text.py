@@ -86,6 +86,7 @@ _REFUSALS = [
     (re.compile(r"^version \d+ is \w+"), "not_open"),
     (re.compile(r"confirms only for themselves"), "own_only"),
     (re.compile(r"not seated at this table"), "not_seated"),
+    (re.compile(r"own device"), "own_device"),
     (re.compile(r"may not|not your table|only a head judge"), "forbidden"),
 ]
 
@@ -106,6 +107,10 @@ def refusal_text(message: str) -> str:
         "not_open": _("This result can no longer be confirmed or disputed."),
         "own_only": _("A player confirms only for themselves."),
         "not_seated": _("That player is not seated at this table."),
+        "own_device": _(
+            "This event confirms on each player's own device: the player confirms with "
+            "their private link."
+        ),
         "forbidden": _("You may not do this here."),
     }
     for pattern, key in _REFUSALS:

@@ -111,12 +111,15 @@ def test_an_oversized_draft_is_refused_and_does_not_block_the_pending_confirmati
     event, _first, second, _head, pending = two_tables
     judge = user("judge", event, "table_judge", table=second)
     before = state(event)
+    # 2.5 MB never reaches a view: the request-size limit answers 413 first.
     huge = {**imhotep_sheet(), "notes": "x" * 2_500_000}
-    response = api(judge).post(
-        f"/api/tables/{second.pk}/drafts/",
-        {"kind": "sheet", "payload": huge, "base_version": 1},
-        format="json",
-    )
+    entry = {"kind": "sheet", "payload": huge, "base_version": 1}
+    judge_api = api(judge)
+    response = judge_api.post(f"/api/tables/{second.pk}/drafts/", entry, format="json")
+    assert response.status_code == 413
+    # 300 KB passes that limit; the service's payload limit (256 KB) refuses it by name.
+    entry["payload"] = {**imhotep_sheet(), "notes": "x" * 300_000}
+    response = judge_api.post(f"/api/tables/{second.pk}/drafts/", entry, format="json")
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "result.too_large" and body["field"] == "payload"
@@ -132,11 +135,16 @@ def test_an_oversized_draft_is_refused_and_does_not_block_the_pending_confirmati
 def test_a_one_megabyte_ruling_reason_is_refused(two_tables):
     event, _first, second, head, other = two_tables
     before = state(event)
-    response = api(head).post(
-        f"/api/tables/{second.pk}/rulings/",
-        {"kind": "variant_interpretation", "reason": "x" * 1_000_000, "submission_id": other.pk},
-        format="json",
-    )
+    ruling = {
+        "kind": "variant_interpretation",
+        "reason": "x" * 1_000_000,
+        "submission_id": other.pk,
+    }
+    url = f"/api/tables/{second.pk}/rulings/"
+    head_api = api(head)
+    assert head_api.post(url, ruling, format="json").status_code == 413  # request-size limit
+    ruling["reason"] = "x" * 10_000  # within the request limit, over the reason's 2,000
+    response = head_api.post(url, ruling, format="json")
     assert response.status_code == 400
     assert response.json()["field"] == "reason"
     assert state(event) == before

@@ -76,7 +76,9 @@ def page_texts(html: str) -> list[str]:
 def script_texts(html: str) -> list[str]:
     """Words the page's script shows: its text table and the move-type names."""
     config = json.loads(re.search(r'id="judge-config"[^>]*>(.*?)</script>', html, re.S).group(1))
-    texts = re.findall(r':\s*"([^"]*)",', html.split("window.JUDGE_TEXT", 1)[1].split("};")[0])
+    # The page's words for table.js are a JSON block (the CSP forbids inline scripts).
+    words = json.loads(re.search(r'id="judge-text"[^>]*>(.*?)</script>', html, re.S).group(1))
+    texts = list(words.values())
     for move in config.get("moveTypes", []):
         texts.append(move.get("label") or move.get("title", ""))
         texts.extend(f.get("label", f["name"]) for f in move["fields"])

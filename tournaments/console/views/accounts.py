@@ -33,6 +33,8 @@ logout = auth_views.LogoutView.as_view(template_name="console/accounts/logged_ou
 invite = auth_views.PasswordResetConfirmView.as_view(
     template_name="console/accounts/invite.html",
     post_reset_login=True,
+    # Two auth backends are configured (axes counts failures first): log in with Django's.
+    post_reset_login_backend="django.contrib.auth.backends.ModelBackend",
     success_url=reverse_lazy("accounts:home"),
 )
 
