@@ -111,6 +111,7 @@ def _score_share(ev, config, param) -> Values:
 def _score_ratio(ev, config, param) -> Values:
     # Own score over the table's mean score: 1 is an average game at any table size, so
     # (unlike score_share, 1/3 vs 1/4 on average) it does not favour 3-player tables.
+    # Integer parts on one common denominator keep it exact without a Fraction per game.
     out: Values = []
     for games in ev.games:
         parts = []
@@ -119,8 +120,14 @@ def _score_ratio(ev, config, param) -> Values:
             if scores is None:
                 continue
             total = sum(scores)
-            parts.append(Fraction(scores[s] * len(scores)) / total if total else Fraction(1))
-        out.append(sum(parts, Fraction(0)) / len(parts) if parts else None)
+            parts.append((scores[s] * len(scores), total) if total else (1, 1))
+        if not parts:
+            out.append(None)
+        elif all(type(n) is int and type(d) is int for n, d in parts):
+            common = math.lcm(*(d for _, d in parts))
+            out.append(Fraction(sum(n * (common // d) for n, d in parts), common * len(parts)))
+        else:
+            out.append(sum((Fraction(n) / d for n, d in parts), Fraction(0)) / len(parts))
     return out
 
 

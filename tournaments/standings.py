@@ -150,13 +150,13 @@ def build_event(data: StandingsInput, config: StandingsConfig) -> EventData:
             raise StandingsError(f"{drop.registration!r} is dropped twice")
         ev.dropped[i] = drop.after_round
     dropped = ev.dropped
-    seen_in_round: set[tuple[int, int]] = set()
+    taken: set[int] = set()  # round * n + player index: who already sits in a round
 
     def occupy(rnd: int, i: int, table: int | None) -> None:
         what = "bye" if table is None else f"table {table}"
-        if (rnd, i) in seen_in_round:
+        if rnd * n + i in taken:
             raise StandingsError(f"{players[i]!r} appears twice in round {rnd} ({what})")
-        seen_in_round.add((rnd, i))
+        taken.add(rnd * n + i)
         after = dropped.get(i)
         if after is not None and rnd > after:
             # Its points would count although the player had left: refuse, never guess.
@@ -169,15 +169,49 @@ def build_event(data: StandingsInput, config: StandingsConfig) -> EventData:
         size: [_scaled(v, scale) for v in pts] for size, pts in config.placement_points.items()
     }
     keys = set()
+    memo: dict[tuple, tuple[list, list]] = {}
+    # The per-seat loop is the hot path at 100,000 seats: plain ints, no calls per seat.
+    games, tp_of, tables = ev.games, ev.tp, ev.tables
     for result in data.results:
-        _check_round(result.round, f"table {result.table}")
-        ev.tables.append(_table_entry(result, scaled_points, index, occupy))
+        rnd = result.round
+        _check_round(rnd, f"table {result.table}")
+        seats = result.seats
+        placements = tuple([seat.placement for seat in seats])
+        line = memo.get(placements)
+        if line is None:
+            line = memo[placements] = _placement_line(result, placements, scaled_points)
+        competition, tp = line
+        ids = []
+        t = len(tables)
+        for s, seat in enumerate(seats):
+            i = index.get(seat.registration)
+            if i is None:
+                _player(index, seat.registration)  # raises: unknown registration
+            if rnd * n + i in taken or (dropped and rnd > dropped.get(i, rnd)):
+                occupy(rnd, i, result.table)  # raises with the reason
+            taken.add(rnd * n + i)
+            ids.append(i)
+            games[i].append((t, s))
+            tp_of[i] += tp[s]
+        scores = [seat.score for seat in seats]
+        if None in scores:
+            scores = None
+        elif not all(type(v) is int for v in scores):
+            scores = [v if isinstance(v, int) else Fraction(v) for v in scores]
+        tables.append(
+            {
+                "round": rnd,
+                "game": result.game,
+                "ids": ids,
+                "placement": competition,
+                "tp": tp,
+                "scores": scores,
+                "provisional": result.provisional,
+            }
+        )
         keys.add(result.game)
-        ev.rounds = max(ev.rounds, result.round)
-        for s, seat in enumerate(result.seats):
-            i = index[seat.registration]
-            ev.games[i].append((len(ev.tables) - 1, s))
-            ev.tp[i] += ev.tables[-1]["tp"][s]
+        if rnd > ev.rounds:
+            ev.rounds = rnd
     ev.game_keys = frozenset(keys)
     for bye in data.byes:
         i = _player(index, bye.registration)
@@ -228,44 +262,29 @@ def _player(index: Mapping[PlayerId, int], pid: PlayerId) -> int:
         raise StandingsError(f"unknown registration {pid!r}") from None
 
 
-def _table_entry(result: TableResult, scaled_points, index, occupy) -> dict:
-    size = len(result.seats)
+def _placement_line(result: TableResult, placements, scaled_points) -> tuple[list, list]:
+    """(competition placements, scaled TP) for one line of placements, or StandingsError."""
+    size = len(placements)
     points = scaled_points.get(size)
     if points is None:
         raise StandingsError(f"no placement points configured for {size}-player tables")
-    placements = [s.placement for s in result.seats]
     if any(not _is_int(p) or p < 1 or p > size for p in placements):
         raise StandingsError(
-            f"round {result.round} table {result.table}: placements {placements} "
+            f"round {result.round} table {result.table}: placements {list(placements)} "
             f"must be between 1 and {size}"
         )
     if not _is_ranking(placements):
         raise StandingsError(
-            f"round {result.round} table {result.table}: placements {placements} are neither "
-            "competition ranks (1, 1, 3) nor dense ranks (1, 1, 2): the best is 1 and a "
-            "place is skipped only right after a tie, by the number of tied players"
+            f"round {result.round} table {result.table}: placements {list(placements)} are "
+            "neither competition ranks (1, 1, 3) nor dense ranks (1, 1, 2): the best is 1 and "
+            "a place is skipped only right after a tie, by the number of tied players"
         )
-    ids = [_player(index, s.registration) for s in result.seats]
-    for i in ids:
-        occupy(result.round, i, result.table)
     # Competition placement: 1 + the number of players strictly ahead. Tied players
     # share the scaled points of the places they span; the scale makes that exact.
     ahead = [sum(1 for q in placements if q < p) for p in placements]
     tied = [placements.count(p) for p in placements]
     tp = [sum(points[a : a + c]) // c for a, c in zip(ahead, tied, strict=True)]
-    competition = [a + 1 for a in ahead]
-    scores = [s.score for s in result.seats]
-    return {
-        "round": result.round,
-        "game": result.game,
-        "ids": ids,
-        "placement": competition,
-        "tp": tp,
-        "scores": None
-        if any(v is None for v in scores)
-        else [v if isinstance(v, int) else Fraction(v) for v in scores],
-        "provisional": result.provisional,
-    }
+    return [a + 1 for a in ahead], tp
 
 
 def _is_ranking(placements: Sequence[int]) -> bool:
@@ -364,8 +383,11 @@ def _rank_order(ev: EventData, config: StandingsConfig, values, dropped, listing
         def key(i: int, column=column, better=better):
             v = column[i]
             if v is None:
-                return (1, 0)  # no value: below every value
-            return (0, -v if better else v)
+                return (1, 0.0, 0)  # no value: below every value
+            v = -v if better else v
+            # The float orders first (rounding never reverses an order) and keeps most
+            # comparisons off Fraction; equal floats fall back to the exact value.
+            return (0, float(v), v)
 
         groups = [g2 for g in groups for g2 in _split(g, key)]
     out, rank = [], 1
