@@ -145,6 +145,7 @@ def reference(data: StandingsInput, bye_points: F, floor: F) -> dict[int, dict[s
     players = data.players
     played_rounds = max([r.round for r in data.results] + [b.round for b in data.byes] + [0])
     last = max([played_rounds] + [a.round for a in data.adjustments if a.round is not None])
+    last = max(last, 1)  # an adjustment without a round counts in the last round, or round 1
     multi = len({r.game for r in data.results}) > 1
     dropped = {d.registration: d.after_round for d in data.drops}
     # What each player did in each round: ("game", facts) or ("bye", points).
