@@ -179,7 +179,8 @@ def seat_round(
         iterations, kicks = iterations + first, kicks + more
     if mode == "standings":
         tables = strongest_first(tables, seated)
-    polish(model, tables, None if len(tables) <= POLISH_ALL_TABLES else POLISH_WINDOW)
+    window = None if len(tables) <= POLISH_ALL_TABLES else POLISH_WINDOW
+    polish(model, tables, window, max(deadline, time.monotonic() + 1.0))
     if mode == "standings":
         tables = strongest_first(tables, seated)
     seated_tables, total = [], TableCost()

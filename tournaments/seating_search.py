@@ -240,33 +240,62 @@ def local_search(
     return best_tables, iterations, stopped_by, kicks
 
 
-def polish(model: CostModel, tables: list[list[int]], window: int | None) -> int:
-    """Apply improving single swaps systematically until none is left (the random search
-    can stop with one untried); returns the number of swaps made.
+def polish(model: CostModel, tables: list[list[int]], window: int | None, deadline: float) -> int:
+    """Apply single swaps that lower (repeats, small, spread) until none is left: the
+    random search can stop with one untried, and these tiers are promises (no repeat,
+    no avoidable second small table, score groups together). Returns the swaps made.
 
     Every pair of tables is tried, or with ``window`` only tables at most that many
-    places apart in the list (standings mode: the list is in order of strength)."""
-    made = 0
+    places apart in the list (standings mode: the list is in order of strength). A pair
+    of tables with nothing on these tiers cannot improve and is skipped. Seat and club
+    are left to the search (a lower tier never justifies a move here)."""
+    pair, small = model.pair, model.small_cost
+
+    def tiers(table: list[int]) -> tuple[int, float, float]:
+        r, sm, sp, _ = model.grouping_cost(table)
+        return r, sm, sp
+
+    def contrib(p: int, table: list[int], skip: int, size: int) -> tuple[int, float, float]:
+        r, sp = 0, 0.0
+        for x in table:
+            if x != p and x != skip:
+                pr, psp, _ = pair(p, x)
+                r += pr
+                sp += psp
+        return r, small(p, size), sp
+
     n_tables = len(tables)
-    cost = [_table_cost(model, t) for t in tables]
-    for _ in range(50):  # passes; each improving swap lowers the cost, so this ends
+    cost = [tiers(t) for t in tables]
+    made = 0
+    for _ in range(50):  # passes; every swap lowers the cost, so this ends
         changed = False
         for a in range(n_tables):
             last = n_tables if window is None else min(n_tables, a + 1 + window)
             for b in range(a + 1, last):
-                for pos_p in range(len(tables[a])):
-                    for pos_q in range(len(tables[b])):
-                        ta, tb = tables[a], tables[b]
-                        new_a, new_b = list(ta), list(tb)
-                        new_a[pos_p], new_b[pos_q] = tb[pos_q], ta[pos_p]
-                        ca, cb = _table_cost(model, new_a), _table_cost(model, new_b)
-                        d = [ca[k] + cb[k] - cost[a][k] - cost[b][k] for k in range(4)]
-                        if _sign(d) < 0:
-                            tables[a], tables[b] = new_a, new_b
-                            cost[a], cost[b] = ca, cb
-                            made += 1
-                            changed = True
-        if not changed:
+                retry = True
+                while retry:
+                    retry = False
+                    if _sign(cost[a]) == 0 and _sign(cost[b]) == 0:
+                        break
+                    ta, tb = tables[a], tables[b]
+                    la, lb = len(ta), len(tb)
+                    for p in ta:
+                        p_old = contrib(p, ta, -1, la)
+                        for q in tb:
+                            q_old = contrib(q, tb, -1, lb)
+                            p_new = contrib(p, tb, q, lb)
+                            q_new = contrib(q, ta, p, la)
+                            d = [p_new[k] + q_new[k] - p_old[k] - q_old[k] for k in range(3)]
+                            if _sign(d) < 0:
+                                ta[ta.index(p)] = q
+                                tb[tb.index(q)] = p
+                                cost[a], cost[b] = tiers(ta), tiers(tb)
+                                made += 1
+                                changed = retry = True
+                                break
+                        if retry:
+                            break
+        if not changed or time.monotonic() > deadline:
             break
     return made
 

@@ -200,10 +200,30 @@ class Schedule:
     """Every round of an event seated in advance (planned or loaded from a file).
 
     ``repeat_meetings`` counts meetings beyond the first of each pair over the whole
-    schedule (0 means every pair meets at most once).
+    schedule (0 means every pair meets at most once); ``lower_bound`` is the fewest any
+    schedule with these table sizes could have (:func:`tournaments.seating_designs.
+    repeat_lower_bound`; not always reachable), so ``repeat_meetings == lower_bound``
+    proves the schedule optimal. ``method`` says how it was made: ``"search"``,
+    ``"construction: <design>"`` or ``"fixed"``.
     """
 
     rounds: tuple[RoundSeating, ...]
     repeat_meetings: int
     max_meetings: int
     stats: SearchStats
+    lower_bound: int = 0
+    method: str = "search"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rounds": [r.to_dict() for r in self.rounds],
+            "repeat_meetings": self.repeat_meetings,
+            "lower_bound": self.lower_bound,
+            "max_meetings": self.max_meetings,
+            "method": self.method,
+            "stats": {
+                "iterations": self.stats.iterations,
+                "restarts": self.stats.restarts,
+                "stopped_by": self.stats.stopped_by,
+            },
+        }
