@@ -102,3 +102,12 @@ def test_fixed_schedule_reports_the_bound_too():
     schedule = load_fixed_schedule(doc, "json", players, (4,))
     assert schedule.repeat_meetings == 6 == schedule.lower_bound
     assert schedule.method == "fixed"
+
+
+def test_schedule_json_for_the_console():
+    import json
+
+    doc = json.loads(json.dumps(planned(16, 5).to_dict()))
+    assert doc["repeat_meetings"] == 0 == doc["lower_bound"]
+    assert doc["method"] == "construction: affine plane AG(2, 4)"
+    assert len(doc["rounds"]) == 5 and len(doc["rounds"][0]["tables"]) == 4
