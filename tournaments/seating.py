@@ -167,8 +167,9 @@ def seat_round(
         # Small tables first: the small-table rule is reached first, repeats removed after.
         # If repeats remain, the repeats-first search goes on from there (giving up as few
         # small-table places as it must), so a repeat is still never traded for them.
+        half = {**search, "deadline": min(deadline, time.monotonic() + time_budget / 2)}
         tables, iterations, stopped_by, kicks = local_search(
-            model, start, rng, max_iterations=budget // 2, small_first=True, **search
+            model, start, rng, max_iterations=budget // 2, small_first=True, **half
         )
         repeat_free = not sum(model.grouping_cost(t)[0] for t in tables)
     if not repeat_free:

@@ -37,7 +37,13 @@ def simulate(players, rounds, sizes, *, mode="standings", seed=0, weights=None, 
     seatings = []
     for r in range(rounds):
         seating = seat_round(
-            players, sizes, mode=mode, seed=seed * 1000 + r, weights=weights, max_iterations=budget
+            players,
+            sizes,
+            mode=mode,
+            seed=seed * 1000 + r,
+            weights=weights,
+            max_iterations=budget,
+            time_budget=600,  # the iteration budget decides, not the machine's load
         )
         seatings.append(seating)
         players = record_round(players, seating.tables, seating.byes)
@@ -277,7 +283,12 @@ def test_no_avoidable_second_small_table(seed):
     for r in range(4):
         best = fewest_small_excess(players, 4, 3, 1)
         seating = seat_round(
-            players, (4, 3), mode="random", seed=seed * 1000 + r, weights=PenaltyWeights(seat=0)
+            players,
+            (4, 3),
+            mode="random",
+            seed=seed * 1000 + r,
+            weights=PenaltyWeights(seat=0),
+            time_budget=600,  # the iteration budget decides, not the machine's load
         )
         assert seating.total.repeats == 0
         fewest = min(p.small_tables for p in players)
@@ -371,7 +382,7 @@ def test_standings_mode_table_1_is_the_top_table_every_round():
     players = field(120)
     rng = random.Random(4)
     for r in range(7):
-        seating = seat_round(players, (4, 3), mode="standings", seed=40 + r)
+        seating = seat_round(players, (4, 3), mode="standings", seed=40 + r, time_budget=600)
         by_id = {p.id: p for p in players}
         means = [
             sum(F(by_id[x].points) for x in t.players) / len(t.players) for t in seating.tables
@@ -416,9 +427,9 @@ def test_same_seed_same_seating_across_processes_with_string_ids():
         "from tournaments.seating import SeatingPlayer, record_round, seat_round\n"
         "ps = [SeatingPlayer(f'p{i}', rank=i + 1, points=i % 5, club=f'c{i % 3}') "
         "for i in range(30)]\n"
-        "first = seat_round(ps, (4, 3), mode='random', seed=3)\n"
+        "first = seat_round(ps, (4, 3), mode='random', seed=3, time_budget=600)\n"
         "ps = record_round(ps, first.tables, first.byes)\n"
-        "print(seat_round(ps, (4, 3), mode='standings', seed=4).to_dict())\n"
+        "print(seat_round(ps, (4, 3), mode='standings', seed=4, time_budget=600).to_dict())\n"
     )
     root = Path(__file__).resolve().parents[2]
     outputs = {
