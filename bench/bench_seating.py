@@ -1,5 +1,6 @@
 """Benchmark: seating 1,000 players (target <= 2 s a round) against a plain baseline,
-and the repeat counts of planned schedules (16x5 and 28x9 social golfer cases).
+and the repeat counts of planned schedules (16x5, 28x9 and 32x10 social golfer cases,
+with the method used and the lower bound).
 
 Run: ``.venv/bin/python bench/bench_seating.py``. Results are random each round
 (seeded), players are re-ranked by points after every round. The baseline is the plain
@@ -69,6 +70,7 @@ def event(n: int, rounds: int, sizes=(4, 3), seed: int = 1):
     opt_players = base_players = [SeatingPlayer(i, rank=i + 1) for i in range(n)]
     rng_opt, rng_base = random.Random(seed), random.Random(seed)
     for r in range(1, rounds + 1):
+        rank_of = {p.id: p.rank for p in opt_players}
         start = time.perf_counter()
         seating = seat_round(opt_players, sizes, mode="standings", seed=seed * 100 + r)
         elapsed = time.perf_counter() - start
@@ -86,6 +88,8 @@ def event(n: int, rounds: int, sizes=(4, 3), seed: int = 1):
                 "base_same_history": same_history,
                 "base_own_history": repeats(base_players, base_tables),
                 "spread": seating.total.spread,
+                # Standings ranks of the players at table 1 (issue 19: once 11th, 4th, 6th).
+                "table1": sorted(rank_of[x] for x in seating.tables[0].players),
             }
         )
         opt_players = play(opt_players, opt_tables, rng_opt)
@@ -97,14 +101,15 @@ def main() -> None:
     print("## seat_round, 1,000 players, standings mode, tables (4, 3), 8 rounds")
     print(
         "| round | time (s) | iterations | stopped | optimiser repeat pairs | "
-        "baseline on same history | baseline event (own history) |"
+        "baseline on same history | baseline event (own history) | ranks at table 1 |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     rows = event(1000, 8)
     for row in rows:
         print(
             f"| {row['round']} | {row['seconds']:.2f} | {row['iterations']} | {row['stopped_by']} "
-            f"| {row['opt'][0]} | {row['base_same_history'][0]} | {row['base_own_history'][0]} |"
+            f"| {row['opt'][0]} | {row['base_same_history'][0]} | {row['base_own_history'][0]} "
+            f"| {row['table1']} |"
         )
     print(
         f"total repeat pairs over 8 rounds: optimiser {sum(r['opt'][0] for r in rows)}, "
@@ -114,9 +119,12 @@ def main() -> None:
     )
 
     print("\n## plan_schedule (all rounds in advance), 4-player tables")
-    print("| players x rounds | seed | iterations | stopped | repeat meetings | time (s) |")
-    print("|---|---|---|---|---|---|")
-    for n, rounds, budget in ((16, 5, 20_000), (28, 9, 20_000), (28, 9, 100_000)):
+    print(
+        "| players x rounds | seed | method | iterations | stopped | repeat meetings "
+        "| lower bound | time (s) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for n, rounds, budget in ((16, 5, 20_000), (28, 9, 20_000), (32, 10, 20_000), (20, 6, 20_000)):
         for seed in (0, 1, 2):
             start = time.perf_counter()
             schedule = plan_schedule(
@@ -129,8 +137,9 @@ def main() -> None:
             )
             elapsed = time.perf_counter() - start
             print(
-                f"| {n} x {rounds} (budget {budget}) | {seed} | {schedule.stats.iterations} | "
-                f"{schedule.stats.stopped_by} | {schedule.repeat_meetings} | {elapsed:.2f} |"
+                f"| {n} x {rounds} (budget {budget}) | {seed} | {schedule.method} "
+                f"| {schedule.stats.iterations} | {schedule.stats.stopped_by} "
+                f"| {schedule.repeat_meetings} | {schedule.lower_bound} | {elapsed:.2f} |"
             )
 
 

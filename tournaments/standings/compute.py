@@ -1,7 +1,7 @@
 """Standings: tournament points, a metric registry and precedence ranking — pure Python.
 
 Entry point: :func:`compute_standings` (input and output types in
-:mod:`tournaments.standings_types`, metrics in :mod:`tournaments.metrics`).
+:mod:`tournaments.standings.types`, metrics in :mod:`tournaments.standings.metrics`).
 
 Policies (also in docs/seating-and-standings.md):
 
@@ -21,15 +21,25 @@ Policies (also in docs/seating-and-standings.md):
   their round, or the last round when no round is given).
 * All arithmetic is exact: TP are kept as integers scaled by a common denominator, and
   metric values are returned as ``Fraction`` or ``int``.
+* **Unplayed rounds** (FIDE tie-break regulations 2023, art. 16): every opponent-based
+  metric looks at each of the event's rounds. A round without a game (a bye, an
+  absence, a round after the player's drop) counts as a game against a virtual opponent
+  with the player's own final TP; absences and rounds after a drop are *voluntarily
+  unplayed* and are the first rounds Cut-1 / Median-1 cut.
 * **Ranking**: rows are split by each precedence metric in turn; ``h2h`` only splits a
   group of exactly two players (by who placed above whom more often when they met).
   Rows tied on every precedence metric share a rank (1, 2, 2, 4); within a shared rank
-  they are listed by registration id.
+  they are listed by ``StandingsInput.names`` (digits as numbers), then by registration
+  (numbers as numbers) - never by the text of an id.
+* **Refused input** (:class:`StandingsError`): round numbers below 1, placements that
+  are neither competition (1, 1, 3) nor dense (1, 1, 2) ranks, a player twice in a
+  round, a result or bye after the player's drop, unknown registrations.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -100,6 +110,11 @@ class EventData:
     adjustments: list[list[tuple[int | None, int]]] = field(default_factory=list)
     tp: list[int] = field(default_factory=list)
     last_round: int = 0
+    # The rounds played in the event (results and byes; adjustments do not add a round)
+    # and, per player, the rounds without a game or bye in 1..rounds (absent or dropped).
+    rounds: int = 0
+    unplayed: list[int] = field(default_factory=list)
+    dropped: dict[int, int] = field(default_factory=dict)  # player index -> after round
     game_keys: frozenset[str] = frozenset()
     cache: dict[str, object] = field(default_factory=dict)  # shared by related metrics
 
@@ -124,42 +139,113 @@ def build_event(data: StandingsInput, config: StandingsConfig) -> EventData:
     ev.bye_rounds = [[] for _ in range(n)]
     ev.adjustments = [[] for _ in range(n)]
     ev.tp = [0] * n
-    seen_in_round: set[tuple[int, int]] = set()
+    for drop in data.drops:
+        i = _player(index, drop.registration)
+        if not _is_int(drop.after_round) or drop.after_round < 0:
+            raise StandingsError(
+                f"drop of {drop.registration!r}: after_round must be a round number >= 0 "
+                f"(0 = before round 1), got {drop.after_round!r}"
+            )
+        if i in ev.dropped:
+            raise StandingsError(f"{drop.registration!r} is dropped twice")
+        ev.dropped[i] = drop.after_round
+    dropped = ev.dropped
+    taken: set[int] = set()  # round * n + player index: who already sits in a round
 
     def occupy(rnd: int, i: int, table: int | None) -> None:
-        if (rnd, i) in seen_in_round:
-            what = "bye" if table is None else f"table {table}"
+        what = "bye" if table is None else f"table {table}"
+        if rnd * n + i in taken:
             raise StandingsError(f"{players[i]!r} appears twice in round {rnd} ({what})")
-        seen_in_round.add((rnd, i))
+        taken.add(rnd * n + i)
+        after = dropped.get(i)
+        if after is not None and rnd > after:
+            # Its points would count although the player had left: refuse, never guess.
+            raise StandingsError(
+                f"{players[i]!r} dropped after round {after} but has a result in round "
+                f"{rnd} ({what})"
+            )
 
     scaled_points = {
         size: [_scaled(v, scale) for v in pts] for size, pts in config.placement_points.items()
     }
     keys = set()
+    memo: dict[tuple, tuple[list, list]] = {}
+    # The per-seat loop is the hot path at 100,000 seats: plain ints, no calls per seat.
+    games, tp_of, tables = ev.games, ev.tp, ev.tables
     for result in data.results:
-        ev.tables.append(_table_entry(result, scaled_points, index, occupy))
+        rnd = result.round
+        _check_round(rnd, f"table {result.table}")
+        seats = result.seats
+        placements = tuple([seat.placement for seat in seats])
+        line = memo.get(placements)
+        if line is None:
+            line = memo[placements] = _placement_line(result, placements, scaled_points)
+        competition, tp = line
+        ids = []
+        t = len(tables)
+        for s, seat in enumerate(seats):
+            i = index.get(seat.registration)
+            if i is None:
+                _player(index, seat.registration)  # raises: unknown registration
+            if rnd * n + i in taken or (dropped and rnd > dropped.get(i, rnd)):
+                occupy(rnd, i, result.table)  # raises with the reason
+            taken.add(rnd * n + i)
+            ids.append(i)
+            games[i].append((t, s))
+            tp_of[i] += tp[s]
+        scores = [seat.score for seat in seats]
+        if None in scores:
+            scores = None
+        elif not all(type(v) is int for v in scores):
+            scores = [v if isinstance(v, int) else Fraction(v) for v in scores]
+        tables.append(
+            {
+                "round": rnd,
+                "game": result.game,
+                "ids": ids,
+                "placement": competition,
+                "tp": tp,
+                "scores": scores,
+                "provisional": result.provisional,
+            }
+        )
         keys.add(result.game)
-        ev.last_round = max(ev.last_round, result.round)
-        for s, seat in enumerate(result.seats):
-            i = index[seat.registration]
-            ev.games[i].append((len(ev.tables) - 1, s))
-            ev.tp[i] += ev.tables[-1]["tp"][s]
+        if rnd > ev.rounds:
+            ev.rounds = rnd
     ev.game_keys = frozenset(keys)
     for bye in data.byes:
         i = _player(index, bye.registration)
+        _check_round(bye.round, f"bye of {bye.registration!r}")
         occupy(bye.round, i, None)
         pts = _scaled(config.bye_points if bye.points is None else bye.points, scale)
         ev.bye_rounds[i].append((bye.round, pts))
         ev.tp[i] += pts
-        ev.last_round = max(ev.last_round, bye.round)
+        ev.rounds = max(ev.rounds, bye.round)
+    ev.last_round = ev.rounds
     for adj in data.adjustments:
         i = _player(index, adj.registration)
+        if adj.round is not None:
+            _check_round(adj.round, f"adjustment of {adj.registration!r}")
         pts = _scaled(adj.points, scale)
         ev.adjustments[i].append((adj.round, pts))
         ev.tp[i] += pts
         if adj.round is not None:
             ev.last_round = max(ev.last_round, adj.round)
+    ev.unplayed = [
+        ev.rounds - len(g) - len(b) for g, b in zip(ev.games, ev.bye_rounds, strict=True)
+    ]
     return ev
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_round(rnd, what: str) -> None:
+    if not _is_int(rnd) or rnd < 1:
+        raise StandingsError(
+            f"{what}: round must be a number >= 1 (the first round is 1), got {rnd!r}"
+        )
 
 
 def _scaled(value, scale: int) -> int:
@@ -176,38 +262,37 @@ def _player(index: Mapping[PlayerId, int], pid: PlayerId) -> int:
         raise StandingsError(f"unknown registration {pid!r}") from None
 
 
-def _table_entry(result: TableResult, scaled_points, index, occupy) -> dict:
-    size = len(result.seats)
+def _placement_line(result: TableResult, placements, scaled_points) -> tuple[list, list]:
+    """(competition placements, scaled TP) for one line of placements, or StandingsError."""
+    size = len(placements)
     points = scaled_points.get(size)
     if points is None:
         raise StandingsError(f"no placement points configured for {size}-player tables")
-    placements = [s.placement for s in result.seats]
-    if any(not isinstance(p, int) or p < 1 or p > size for p in placements):
+    if any(not _is_int(p) or p < 1 or p > size for p in placements):
         raise StandingsError(
-            f"round {result.round} table {result.table}: placements {placements} "
+            f"round {result.round} table {result.table}: placements {list(placements)} "
             f"must be between 1 and {size}"
         )
-    ids = [_player(index, s.registration) for s in result.seats]
-    for i in ids:
-        occupy(result.round, i, result.table)
+    if not _is_ranking(placements):
+        raise StandingsError(
+            f"round {result.round} table {result.table}: placements {list(placements)} are "
+            "neither competition ranks (1, 1, 3) nor dense ranks (1, 1, 2): the best is 1 and "
+            "a place is skipped only right after a tie, by the number of tied players"
+        )
     # Competition placement: 1 + the number of players strictly ahead. Tied players
     # share the scaled points of the places they span; the scale makes that exact.
     ahead = [sum(1 for q in placements if q < p) for p in placements]
     tied = [placements.count(p) for p in placements]
     tp = [sum(points[a : a + c]) // c for a, c in zip(ahead, tied, strict=True)]
-    competition = [a + 1 for a in ahead]
-    scores = [s.score for s in result.seats]
-    return {
-        "round": result.round,
-        "game": result.game,
-        "ids": ids,
-        "placement": competition,
-        "tp": tp,
-        "scores": None
-        if any(v is None for v in scores)
-        else [v if isinstance(v, int) else Fraction(v) for v in scores],
-        "provisional": result.provisional,
-    }
+    return [a + 1 for a in ahead], tp
+
+
+def _is_ranking(placements: Sequence[int]) -> bool:
+    """Competition ranking (each place = 1 + players strictly ahead) or dense ranking
+    (the distinct places are exactly 1..k)."""
+    competition = all(p == 1 + sum(1 for q in placements if q < p) for p in placements)
+    distinct = sorted(set(placements))
+    return competition or distinct == list(range(1, len(distinct) + 1))
 
 
 def compute_standings(
@@ -232,10 +317,9 @@ def compute_standings(
         )
     wanted = [m for m in dict.fromkeys((*config.precedence, *config.extra_metrics)) if m != "h2h"]
     values = {name: metric_values(name, ev, config) for name in wanted}
-    dropped = {d.registration: d.after_round for d in data.drops}
-    for pid in dropped:
-        _player(ev.index, pid)
-    order, h2h = _rank_order(ev, config, values, dropped)
+    dropped = {ev.players[i]: after for i, after in ev.dropped.items()}
+    listing = _listing_keys(ev.players, data.names)
+    order, h2h = _rank_order(ev, config, values, dropped, listing)
     if isinstance(previous, Standings):
         previous = {r.registration: r.rank for r in previous.rows}
     previous = previous or {}
@@ -265,7 +349,25 @@ def compute_standings(
     )
 
 
-def _rank_order(ev: EventData, config: StandingsConfig, values, dropped):
+def _natural(text: str) -> tuple:
+    """Digits compare as numbers ("Player 2" before "Player 10"), text case-blind."""
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+        for part in re.split(r"(\d+)", text)
+        if part
+    )
+
+
+def _listing_keys(players: Sequence[PlayerId], names: Mapping[PlayerId, str]) -> list[tuple]:
+    """How rows sharing a rank are listed: by name, then by registration (10 after 2)."""
+    keys = []
+    for pid in players:
+        ident = (0, pid, ()) if isinstance(pid, int) else (1, 0, _natural(str(pid)))
+        keys.append((_natural(names.get(pid) or ""), ident))
+    return keys
+
+
+def _rank_order(ev: EventData, config: StandingsConfig, values, dropped, listing):
     """Split the field by each precedence metric; returns [(rank, [players])], h2h marks."""
     groups: list[list[int]] = [list(range(len(ev.players)))]
     if config.dropped_last:
@@ -281,13 +383,16 @@ def _rank_order(ev: EventData, config: StandingsConfig, values, dropped):
         def key(i: int, column=column, better=better):
             v = column[i]
             if v is None:
-                return (1, 0)  # no value: below every value
-            return (0, -v if better else v)
+                return (1, 0.0, 0)  # no value: below every value
+            v = -v if better else v
+            # The float orders first (rounding never reverses an order) and keeps most
+            # comparisons off Fraction; equal floats fall back to the exact value.
+            return (0, float(v), v)
 
         groups = [g2 for g in groups for g2 in _split(g, key)]
     out, rank = [], 1
     for g in groups:
-        out.append((rank, sorted(g, key=lambda i: str(ev.players[i]))))
+        out.append((rank, sorted(g, key=listing.__getitem__)))
         rank += len(g)
     return out, h2h
 

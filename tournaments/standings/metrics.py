@@ -11,20 +11,28 @@ parameter after a colon: ``game_points:imhotep``.
 | ``game_points`` | sum of raw game scores; None for everyone in a multi-game event | higher |
 | ``game_points:<game>`` | sum of raw scores in one game only | higher |
 | ``score_share`` | mean over games of own score / table total (all-zero table: 1/size) | higher |
+| ``score_ratio`` | mean over games of own score / the table's mean score (all-zero: 1) | higher |
 | ``avg_placement`` | mean placement over games | lower |
 | ``placement_pct`` | mean share of table opponents beaten (a tie counts half) | higher |
-| ``sos`` | strength of schedule: mean TP of every opponent met (each meeting counts) | higher |
-| ``buchholz`` | sum over rounds of the mean TP of that round's opponents (1) | higher |
-| ``buchholz_cut1`` | Buchholz without the lowest round | higher |
-| ``buchholz_median1`` | Buchholz without the highest and the lowest round | higher |
-| ``opp_placement_pct`` | mean of opponents' ``placement_pct``, each floored (2) | higher |
+| ``sos`` | strength of schedule: mean over the event's rounds of the round's value (1) | higher |
+| ``buchholz`` | sum over the event's rounds of the round's value (1) | higher |
+| ``buchholz_cut1`` | Buchholz without the lowest round (2) | higher |
+| ``buchholz_median1`` | Buchholz without the highest and the lowest round (2) | higher |
+| ``opp_placement_pct`` | mean over rounds of opponents' ``placement_pct`` (floored) (3) | higher |
 | ``progressive`` | sum over rounds 1..last of the cumulative TP after that round | higher |
 | ``h2h`` | head-to-head, only between exactly two tied players (applied in ranking) | — |
 | ``games``, ``byes``, ``rounds_played`` | counts (display) | higher |
 
-(1) A bye round counts as a game against an opponent with the player's own TP (the FIDE
-2023 "dummy opponent"). (2) Each opponent met (each meeting counts) contributes
-``max(placement_pct, placement_floor)``, MTG OMW% style; byes are ignored.
+(1) A round's value is the mean final TP of the opponents at the player's table. A round
+without a game - a bye, an absence, a round after the player's drop - counts as a game
+against a virtual opponent with the player's own final TP (FIDE tie-break regulations
+2023, art. 16: the "dummy opponent"), so every player has one value per round of the
+event and a missed round neither adds nor removes an opponent. (2) Absences and rounds
+after a drop are *voluntarily unplayed* and are cut first (FIDE art. 16); byes are not.
+Cuts apply only when a player has more rounds than cuts (everyone has the same number).
+(3) Per round, the mean over the table's opponents of ``max(placement_pct,
+placement_floor)`` (MTG OMW% style); a round without a game counts the player's own
+floored ``placement_pct``; None for a player without any game.
 
 Raw game scores are only ever summed within one game: ``game_points`` refuses to rank
 a multi-game event (see ``compute_standings``) and shows ``None`` there.
@@ -100,6 +108,29 @@ def _score_share(ev, config, param) -> Values:
     return out
 
 
+def _score_ratio(ev, config, param) -> Values:
+    # Own score over the table's mean score: 1 is an average game at any table size, so
+    # (unlike score_share, 1/3 vs 1/4 on average) it does not favour 3-player tables.
+    # Integer parts on one common denominator keep it exact without a Fraction per game.
+    out: Values = []
+    for games in ev.games:
+        parts = []
+        for t, s in games:
+            scores = ev.tables[t]["scores"]
+            if scores is None:
+                continue
+            total = sum(scores)
+            parts.append((scores[s] * len(scores), total) if total else (1, 1))
+        if not parts:
+            out.append(None)
+        elif all(type(n) is int and type(d) is int for n, d in parts):
+            common = math.lcm(*(d for _, d in parts))
+            out.append(Fraction(sum(n * (common // d) for n, d in parts), common * len(parts)))
+        else:
+            out.append(sum((Fraction(n) / d for n, d in parts), Fraction(0)) / len(parts))
+    return out
+
+
 def _avg_placement(ev, config, param) -> Values:
     return [
         Fraction(sum(ev.tables[t]["placement"][s] for t, s in g), len(g)) if g else None
@@ -137,26 +168,12 @@ def _placement_pct(ev, config, param) -> Values:
     return [None if v is None else Fraction(v[0], denom * v[1]) for v in scaled]
 
 
-def _opponents(ev, i: int):
-    for t, s in ev.games[i]:
-        ids = ev.tables[t]["ids"]
-        for k, j in enumerate(ids):
-            if k != s:
-                yield j
-
-
-def _sos(ev, config, param) -> Values:
-    out: Values = []
-    for i in range(len(ev.players)):
-        opp = [ev.tp[j] for j in _opponents(ev, i)]
-        out.append(Fraction(sum(opp), len(opp) * ev.scale) if opp else None)
-    return out
-
-
-def _buchholz_rounds(ev) -> tuple[list[list[int]], int]:
-    """Per player, one integer per round played (scaled by scale x L), cached."""
-    if "buchholz" in ev.cache:
-        return ev.cache["buchholz"]
+def _round_strength(ev) -> tuple[list[list[int]], int]:
+    """Per player, one integer per *played* round (game or bye), scaled by scale x L with
+    L = lcm(table size - 1): the opponents' mean TP, or the player's own TP for a bye
+    (cached). Unplayed rounds are ``ev.unplayed[i]`` more rounds at the player's own TP."""
+    if "strength" in ev.cache:
+        return ev.cache["strength"]
     sizes = {len(t["ids"]) for t in ev.tables} or {2}
     lcm = math.lcm(*(max(1, k - 1) for k in sizes))
     tp = ev.tp
@@ -168,19 +185,38 @@ def _buchholz_rounds(ev) -> tuple[list[list[int]], int]:
         values = [(table_total[t] - tp[i]) * weight[t] for t, _ in ev.games[i]]
         values += [tp[i] * lcm] * len(ev.bye_rounds[i])
         rounds.append(values)
-    ev.cache["buchholz"] = rounds, lcm
+    ev.cache["strength"] = rounds, lcm
     return rounds, lcm
+
+
+def _sos(ev, config, param) -> Values:
+    if not ev.rounds:
+        return [None] * len(ev.players)
+    rounds, lcm = _round_strength(ev)
+    return [
+        Fraction(sum(values) + ev.unplayed[i] * ev.tp[i] * lcm, ev.scale * lcm * ev.rounds)
+        for i, values in enumerate(rounds)
+    ]
 
 
 def _buchholz_variant(drop_low: int, drop_high: int):
     def compute(ev, config, param) -> Values:
-        rounds, lcm = _buchholz_rounds(ev)
+        if not ev.rounds:
+            return [None] * len(ev.players)
+        rounds, lcm = _round_strength(ev)
         out: Values = []
-        for values in rounds:
-            values = sorted(values)
-            if len(values) > drop_low + drop_high:
-                values = values[drop_low : len(values) - drop_high]
-            out.append(Fraction(sum(values), ev.scale * lcm))
+        for i, values in enumerate(rounds):
+            own = ev.tp[i] * lcm
+            unplayed = ev.unplayed[i]
+            total = sum(values) + unplayed * own
+            if ev.rounds > drop_low + drop_high:
+                # Low cuts take voluntarily unplayed rounds first, then the lowest values.
+                vur_cut = min(drop_low, unplayed)
+                rest = sorted(values + [own] * (unplayed - vur_cut))
+                total -= vur_cut * own + sum(rest[: drop_low - vur_cut])
+                if drop_high:
+                    total -= sum(rest[len(rest) - drop_high :])
+            out.append(Fraction(total, ev.scale * lcm))
         return out
 
     return compute
@@ -188,7 +224,8 @@ def _buchholz_variant(drop_low: int, drop_high: int):
 
 def _opp_placement_pct(ev, config, param) -> Values:
     # Integers on one common denominator M (a multiple of every player's own denominator
-    # and of the floor's), so the floor and the sums stay exact without Fractions.
+    # and of the floor's), so the floor and the sums stay exact without Fractions; a
+    # round's opponent mean is scaled by L = lcm(table size - 1) on top.
     scaled, denom = _placement_pct_scaled(ev)
     floor = Fraction(config.placement_floor)
     game_counts = {v[1] for v in scaled if v is not None} or {1}
@@ -197,10 +234,18 @@ def _opp_placement_pct(ev, config, param) -> Values:
     own = [
         None if v is None else max(v[0] * (common // (denom * v[1])), floor_scaled) for v in scaled
     ]
+    sizes = {len(t["ids"]) for t in ev.tables} or {2}
+    lcm = math.lcm(*(max(1, k - 1) for k in sizes))
+    table_total = [sum(own[j] for j in t["ids"]) for t in ev.tables]
+    weight = [lcm // max(1, len(t["ids"]) - 1) for t in ev.tables]
     out: Values = []
-    for i in range(len(ev.players)):
-        opp = [own[j] for j in _opponents(ev, i)]
-        out.append(Fraction(sum(opp), common * len(opp)) if opp else None)
+    for i, games in enumerate(ev.games):
+        if own[i] is None:
+            out.append(None)
+            continue
+        total = sum((table_total[t] - own[i]) * weight[t] for t, _ in games)
+        total += (ev.rounds - len(games)) * own[i] * lcm
+        out.append(Fraction(total, common * lcm * ev.rounds))
     return out
 
 
@@ -236,6 +281,7 @@ METRICS: dict[str, Metric] = {
         Metric("firsts", "First places", True, _firsts),
         Metric("game_points", "Game points", True, _game_points),
         Metric("score_share", "Score share", True, _score_share),
+        Metric("score_ratio", "Score ratio", True, _score_ratio),
         Metric("avg_placement", "Average placement", False, _avg_placement),
         Metric("placement_pct", "Placement %", True, _placement_pct),
         Metric("sos", "Strength of schedule", True, _sos),

@@ -112,7 +112,7 @@ def standings_input(event_id: int) -> EventStandingsInput:
     registrations = list(
         Registration.objects.filter(event_id=event_id)
         .annotate(last_round=Max("seats__round__number"))
-        .values_list("id", "status", "last_round")
+        .values_list("id", "status", "last_round", "player__reading", "player__display_name")
     )
     seats: dict[int, list[int]] = {}
     for table_id, registration_id in (
@@ -185,9 +185,12 @@ def standings_input(event_id: int) -> EventStandingsInput:
         )
     rounds = [r.round for r in results] + [b.round.number for b in byes]
     after_round = max(rounds, default=0)
+    last_bye: dict[int, int] = {}
+    for b in byes:
+        last_bye[b.registration_id] = max(last_bye.get(b.registration_id, 0), b.round.number)
     drops = [
-        Drop(rid, last or 0)
-        for rid, status, last in registrations
+        Drop(rid, max(last or 0, last_bye.get(rid, 0)))
+        for rid, status, last, *_ in registrations
         if status == Registration.Status.DROPPED
     ]
     dropped = {d.registration for d in drops}
@@ -199,7 +202,7 @@ def standings_input(event_id: int) -> EventStandingsInput:
     data = StandingsInput(
         players=tuple(
             rid
-            for rid, status, last in registrations
+            for rid, status, last, *_ in registrations
             if status != Registration.Status.REGISTERED or last is not None
         ),
         results=tuple(results),
@@ -211,6 +214,8 @@ def standings_input(event_id: int) -> EventStandingsInput:
         ),
         drops=tuple(drops),
         adjustments=tuple(adjustments),
+        # Shared ranks are listed as people look names up: reading (kana), then name.
+        names={rid: f"{reading or name}\t{name}" for rid, _, _, reading, name in registrations},
     )
     return EventStandingsInput(
         data=data,

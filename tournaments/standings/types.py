@@ -25,7 +25,13 @@ DEFAULT_PLACEMENT_POINTS: Mapping[int, tuple[Fraction, ...]] = {
     5: (Fraction(3), Fraction(9, 4), Fraction(3, 2), Fraction(3, 4), Fraction(0)),
 }
 
-DEFAULT_PRECEDENCE: tuple[str, ...] = ("tp", "firsts", "sos", "score_share", "h2h")
+# Every default tiebreak is fair across table sizes (docs/seating-and-standings.md): a
+# player's chance of a first place (1/3 at a 3-player table, 1/4 at a 4-player one) or of
+# a large score share (1/3 against 1/4 of the table total on average) depends on the
+# tables the draw gave them, so ``firsts`` and ``score_share`` are not defaults; the
+# opponents' mean TP and the score relative to the table's mean score average out the same
+# at every table size.
+DEFAULT_PRECEDENCE: tuple[str, ...] = ("tp", "sos", "score_ratio", "h2h")
 
 
 class StandingsError(ValueError):
@@ -84,11 +90,18 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class StandingsInput:
+    """The confirmed results of an event.
+
+    ``names`` (optional) maps a registration to the text a person looks a player up by
+    (the reading in kana, then the display name): players sharing a rank are listed by
+    it, digits compared as numbers, then by registration (numbers as numbers)."""
+
     players: tuple[PlayerId, ...]
     results: tuple[TableResult, ...] = ()
     byes: tuple[Bye, ...] = ()
     drops: tuple[Drop, ...] = ()
     adjustments: tuple[Adjustment, ...] = ()
+    names: Mapping[PlayerId, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -96,7 +109,7 @@ class StandingsConfig:
     """Per-event standings rules (defaults documented in docs/seating-and-standings.md).
 
     ``precedence``: metric names, in order, that rank players (see
-    :data:`tournaments.metrics.METRICS`); ``extra_metrics`` are shown only.
+    :data:`tournaments.standings.metrics.METRICS`); ``extra_metrics`` are shown only.
     ``placement_floor`` is the MTG-style floor applied to each opponent's placement
     percentage. ``dropped_last`` ranks dropped players below everyone still playing.
     """

@@ -110,7 +110,8 @@ def test_player_page_lists_rounds_with_score_placement_and_chart(client, world):
 def test_standings_show_every_metric_and_filter_by_club(client, world):
     html = get(client, "standings", slug=world.event.slug)
     snapshot = world.event.standings_snapshots.get()
-    shorts = {"tp": "TP", "firsts": "1st", "sos": "SoS", "score_share": "SS", "h2h": "H2H"}
+    shorts = {"tp": "TP", "firsts": "1st", "sos": "SoS", "score_share": "SS", "score_ratio": "SR"}
+    shorts["h2h"] = "H2H"
     for name in snapshot.standings["precedence"]:
         assert f"<dt>{shorts[name]}</dt>" in html
     assert html.count('<th scope="row">') == 8

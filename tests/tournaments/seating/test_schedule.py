@@ -36,8 +36,8 @@ def assert_rounds_valid(schedule, ids, sizes):
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_social_golfer_16_players_5_rounds_without_repeats(seed):
-    """16 players, 5 rounds of four 4-tables: every pair meets exactly once (found by
-    the tabu search, no constructed design)."""
+    """16 players, 5 rounds of four 4-tables: every pair meets exactly once (the affine
+    plane AG(2, 4); the tabu search alone finds it too, see the next test)."""
     players = [SeatingPlayer(i) for i in range(16)]
     schedule = plan_schedule(players, 5, (4,), seed=seed)
     assert_rounds_valid(schedule, range(16), (4,))
@@ -46,6 +46,22 @@ def test_social_golfer_16_players_5_rounds_without_repeats(seed):
     assert len(met) == 120 and set(met.values()) == {1}
     assert all(r.total.repeats == 0 for r in schedule.rounds)
     assert schedule.stats.stopped_by == "optimal"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_tabu_search_alone_finds_16_players_5_rounds(seed):
+    import random
+    import time
+
+    from tournaments.seating.optimiser.schedule import plan_groups
+
+    groups, objective, _, stopped_by = plan_groups(
+        16, [list(range(16))] * 5, (4, 4, 4, 4), random.Random(seed),
+        max_iterations=20_000, deadline=time.monotonic() + 60,
+    )  # fmt: skip
+    assert objective == 0 and stopped_by == "optimal"
+    met = Counter(p for rnd in groups for t in rnd for p in combinations(sorted(t), 2))
+    assert set(met.values()) == {1} and len(met) == 120
 
 
 def test_planned_schedule_is_deterministic_for_a_seed():

@@ -40,6 +40,8 @@ SMALL = StandingsInput(
     byes=(Bye(1, "e"), Bye(2, "b"), Bye(2, "d")),
 )
 ALL_METRICS = (
+    "firsts",
+    "score_share",
     "game_points",
     "avg_placement",
     "placement_pct",
@@ -73,13 +75,13 @@ def test_small_event_tournament_points_and_ranks():
         "d": F(3, 2),
         "e": F(9, 2),
     }
-    assert [r.registration for r in s.rows] == ["e", "a", "b", "d", "c"]
+    assert [r.registration for r in s.rows] == ["e", "b", "a", "d", "c"]
     assert [r.rank for r in s.rows] == [1, 2, 3, 4, 5]
-    # a and b tie on TP and firsts; strength of schedule separates them:
-    # a met b 4, c 1, d 3/2, e 9/2, c 1 -> 12/5; b met a 4, c 1, d 3/2 -> 13/6.
-    assert rows["a"].metrics["firsts"] == rows["b"].metrics["firsts"] == 1
-    assert rows["a"].metrics["sos"] == F(12, 5)
-    assert rows["b"].metrics["sos"] == F(13, 6)
+    # a and b tie on TP; strength of schedule (mean over the 2 rounds of the opponents'
+    # mean TP) separates them. a: R1 b 4, c 1, d 3/2 -> 13/6; R2 e 9/2, c 1 -> 11/4.
+    # b: R1 a 4, c 1, d 3/2 -> 13/6; R2 bye -> a virtual opponent with b's own 4.
+    assert rows["a"].metrics["sos"] == (F(13, 6) + F(11, 4)) / 2
+    assert rows["b"].metrics["sos"] == (F(13, 6) + 4) / 2
 
 
 def test_small_event_every_metric_by_hand():
@@ -89,6 +91,8 @@ def test_small_event_every_metric_by_hand():
     # score share: a = (30/90 + 10/40) / 2 = 7/24
     assert a["score_share"] == F(7, 24)
     assert c["score_share"] == (F(20, 90) + F(5, 40)) / 2
+    # score ratio (own / table mean): a = (30 / (90/4) + 10 / (40/3)) / 2 = 25/24
+    assert a["score_ratio"] == (F(30 * 4, 90) + F(10 * 3, 40)) / 2 == F(25, 24)
     assert a["avg_placement"] == F(3, 2) and d["avg_placement"] == 4
     # placement %: a beat 2 of 3 and tied 1 (2.5/3), then beat 1 of 2 -> (5/6 + 1/2)/2
     assert a["placement_pct"] == F(2, 3)
@@ -100,10 +104,14 @@ def test_small_event_every_metric_by_hand():
     # b's bye round counts as an opponent with b's own final TP (4).
     assert b["buchholz"] == F(4 + 1 + F(3, 2), 3) + 4
     assert b["buchholz_cut1"] == 4
-    # opponents' placement % with the 1/3 floor: c has 1/6 -> 1/3, d has 0 -> 1/3.
+    # opponents' placement % with the 1/3 floor (c has 1/6 -> 1/3, d has 0 -> 1/3), the
+    # mean per round, then over the rounds; d's bye round counts d's own floored 1/3.
     pct = {"a": F(2, 3), "b": F(5, 6), "c": F(1, 3), "d": F(1, 3), "e": F(1)}
-    assert a["opp_placement_pct"] == (pct["b"] + pct["c"] + pct["d"] + pct["e"] + pct["c"]) / 5
-    assert d["opp_placement_pct"] == (pct["a"] + pct["b"] + pct["c"]) / 3
+    assert (
+        a["opp_placement_pct"]
+        == ((pct["b"] + pct["c"] + pct["d"]) / 3 + (pct["e"] + pct["c"]) / 2) / 2
+    )
+    assert d["opp_placement_pct"] == ((pct["a"] + pct["b"] + pct["c"]) / 3 + pct["d"]) / 2
     # progressive: cumulative TP after each round, summed.
     assert a["progressive"] == F(5, 2) + 4
     assert e["progressive"] == F(3, 2) + F(9, 2)
@@ -282,3 +290,190 @@ def test_config_validation():
         StandingsConfig(placement_points={4: (3, 2, 1)})
     with pytest.raises(StandingsError, match="must not increase"):
         StandingsConfig(placement_points={2: (0, 3)})
+
+
+# -- refused input (issue 19) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            StandingsInput(
+                players=("a", "b", "c"),
+                results=(
+                    table(1, 1, "g", ("a", 1), ("b", 2)),
+                    table(2, 1, "g", ("a", 1), ("c", 2)),
+                ),
+                drops=(Drop("a", 1),),
+            ),
+            r"'a' dropped after round 1 but has a result in round 2 \(table 1\)",
+        ),
+        (
+            StandingsInput(players=("a", "b"), byes=(Bye(3, "a"),), drops=(Drop("a", 2),)),
+            r"'a' dropped after round 2 but has a result in round 3 \(bye\)",
+        ),
+        (
+            StandingsInput(
+                players=tuple("abcd"),
+                results=(table(1, 1, "g", ("a", 2), ("b", 2), ("c", 3), ("d", 4)),),
+            ),
+            r"placements \[2, 2, 3, 4\] are neither competition",
+        ),
+        (
+            StandingsInput(
+                players=tuple("abcd"),
+                results=(table(1, 1, "g", ("a", 1), ("b", 1), ("c", 2), ("d", 4)),),
+            ),
+            "neither competition",
+        ),
+        (
+            StandingsInput(players=("a", "b"), results=(table(0, 1, "g", ("a", 1), ("b", 2)),)),
+            "table 1: round must be a number >= 1",
+        ),
+        (StandingsInput(players=("a",), byes=(Bye(0, "a"),)), "bye of 'a': round must be"),
+        (
+            StandingsInput(players=("a",), adjustments=(Adjustment("a", 1, 0),)),
+            "adjustment of 'a': round must be",
+        ),
+        (StandingsInput(players=("a",), drops=(Drop("a", -1),)), "after_round must be"),
+        (StandingsInput(players=("a",), drops=(Drop("a", 1), Drop("a", 2))), "dropped twice"),
+        (StandingsInput(players=("a",), drops=(Drop("z", 1),)), "unknown registration 'z'"),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_error(data, message):
+    with pytest.raises(StandingsError, match=message):
+        compute_standings(data)
+
+
+def test_dense_and_competition_placements_are_both_accepted():
+    for places in ((1, 1, 3, 4), (1, 1, 2, 3), (1, 2, 2, 4), (1, 2, 2, 3), (1, 1, 1, 1)):
+        data = StandingsInput(
+            players=tuple("abcd"),
+            results=(table(1, 1, "g", *zip("abcd", places, strict=True)),),
+        )
+        assert [r.metrics["tp"] for r in compute_standings(data).rows]
+
+
+def test_a_drop_before_any_result_of_a_later_round_is_fine():
+    data = StandingsInput(
+        players=("a", "b"),
+        results=(table(1, 1, "g", ("a", 1), ("b", 2)),),
+        drops=(Drop("b", 1),),
+    )
+    assert by_id(compute_standings(data))["b"].dropped_after == 1
+
+
+# -- how shared ranks are listed ------------------------------------------------------------
+
+
+def test_shared_ranks_are_listed_by_number_not_by_the_text_of_the_id():
+    data = StandingsInput(players=(10, 2, 1))
+    s = compute_standings(data, StandingsConfig(precedence=("tp",)))
+    assert [r.rank for r in s.rows] == [1, 1, 1]
+    assert [r.registration for r in s.rows] == [1, 2, 10]  # str order would give 1, 10, 2
+
+
+def test_shared_ranks_are_listed_by_name_when_names_are_given():
+    data = StandingsInput(
+        players=(1, 2, 3, 4),
+        names={1: "うえだ", 2: "いとう", 3: "Player 10", 4: "player 2"},
+    )
+    s = compute_standings(data, StandingsConfig(precedence=("tp",)))
+    # Latin before kana (code points); digits inside a name compare as numbers, no case.
+    assert [r.registration for r in s.rows] == [4, 3, 2, 1]
+
+
+# -- unplayed rounds (FIDE dummy opponent, voluntarily unplayed rounds cut first) ------------
+
+# 2-player tables (3/0). X is absent in round 3; Y plays every round; both end on 6 TP.
+#   R1: X beats A, Y beats C, B beats D
+#   R2: X beats B, Y beats D, A beats C
+#   R3: E beats Y, A beats B, C beats D   (X absent; E absent in rounds 1 and 2)
+# TP: X 6, Y 6, A 6, B 3, C 3, D 0, E 3.
+ABSENT = StandingsInput(
+    players=tuple("XYABCDE"),
+    results=(
+        table(1, 1, "g", ("X", 1), ("A", 2)),
+        table(1, 2, "g", ("Y", 1), ("C", 2)),
+        table(1, 3, "g", ("B", 1), ("D", 2)),
+        table(2, 1, "g", ("X", 1), ("B", 2)),
+        table(2, 2, "g", ("Y", 1), ("D", 2)),
+        table(2, 3, "g", ("A", 1), ("C", 2)),
+        table(3, 1, "g", ("E", 1), ("Y", 2)),
+        table(3, 2, "g", ("A", 1), ("B", 2)),
+        table(3, 3, "g", ("C", 1), ("D", 2)),
+    ),
+)
+BUCHHOLZ = ("buchholz", "buchholz_cut1", "buchholz_median1", "sos")
+
+
+def test_a_missed_round_counts_as_an_opponent_with_the_players_own_score():
+    rows = by_id(compute_standings(ABSENT, StandingsConfig(extra_metrics=BUCHHOLZ)))
+    x, y, e = rows["X"].metrics, rows["Y"].metrics, rows["E"].metrics
+    # X: A 6, B 3, round 3 absent -> 6 (own), voluntarily unplayed.
+    assert x["buchholz"] == 15 and x["sos"] == 5
+    assert x["buchholz_cut1"] == 9  # the absence is cut first, not B's 3
+    assert x["buchholz_median1"] == 3  # absence (low) and A's 6 (high) cut
+    # Y: C 3, D 0, E 3.
+    assert (y["buchholz"], y["buchholz_cut1"], y["buchholz_median1"]) == (6, 6, 3)
+    # E: absent twice (3 each, own TP), then Y 6: both absences are low-cut candidates.
+    assert (e["buchholz"], e["buchholz_cut1"], e["buchholz_median1"]) == (12, 9, 3)
+
+
+def test_a_player_who_missed_a_round_does_not_outrank_one_who_played_them_all():
+    # Before: X kept both opponents in Median-1 (9) while Y was cut to 3 and ranked below.
+    s = compute_standings(ABSENT, StandingsConfig(precedence=("tp", "buchholz_median1")))
+    ranks = {r.registration: r.rank for r in s.rows}
+    assert ranks["X"] == ranks["Y"]
+
+
+def test_rounds_after_a_drop_are_unplayed_rounds_cut_first():
+    data = StandingsInput(
+        players=("a", "b", "c", "d"),
+        results=(
+            table(1, 1, "g", ("a", 1), ("b", 2)),
+            table(1, 2, "g", ("c", 1), ("d", 2)),
+            table(2, 1, "g", ("c", 1), ("b", 2)),
+        ),
+        byes=(Bye(2, "d"),),
+        drops=(Drop("a", 1),),
+    )
+    rows = by_id(compute_standings(data, StandingsConfig(extra_metrics=BUCHHOLZ)))
+    # TP: a 3, b 0, c 6, d 3/2 (bye). a: round 1 b (0), round 2 after the drop: a's own 3.
+    assert rows["a"].metrics["buchholz"] == 3 and rows["a"].metrics["buchholz_cut1"] == 0
+    # d's bye is not voluntarily unplayed: the lowest value is cut (c's 6 vs own 3/2).
+    assert rows["d"].metrics["buchholz"] == 6 + F(3, 2)
+    assert rows["d"].metrics["buchholz_cut1"] == 6
+
+
+# -- the default precedence is fair across table sizes --------------------------------------
+
+
+def expected_per_game(metric: str, size: int) -> F:
+    """A metric's mean for seat 1 over every finishing order at a ``size``-player table
+    (all players equally strong; the same score multiset dealt by finishing place)."""
+    import itertools
+
+    scores = [50, 40, 30, 20][:size]
+    total, count = F(0), 0
+    for order in itertools.permutations(range(size)):
+        ids = [f"p{k}" for k in range(size)]
+        seats = [(ids[k], order[k] + 1, scores[order[k]]) for k in range(size)]
+        data = StandingsInput(players=tuple(ids), results=(table(1, 1, "g", *seats),))
+        row = by_id(compute_standings(data, StandingsConfig(extra_metrics=(metric,))))["p0"]
+        total += row.metrics[metric]
+        count += 1
+    return total / count
+
+
+def test_default_tiebreaks_expect_the_same_at_3_and_4_player_tables():
+    from tournaments.standings.types import DEFAULT_PRECEDENCE
+
+    assert "firsts" not in DEFAULT_PRECEDENCE and "score_share" not in DEFAULT_PRECEDENCE
+    for metric in ("tp", "score_ratio"):
+        assert metric in DEFAULT_PRECEDENCE
+        assert expected_per_game(metric, 3) == expected_per_game(metric, 4), metric
+    # Why firsts and score_share are not defaults: a 3-player table favours them.
+    assert expected_per_game("firsts", 3) == F(1, 3) > F(1, 4) == expected_per_game("firsts", 4)
+    assert expected_per_game("score_share", 3) > expected_per_game("score_share", 4)

@@ -13,7 +13,7 @@ Public entry points (a service builds the inputs from the database and stores th
 The cost model (:class:`PenaltyWeights`): repeat meetings are compared first and can
 never be outweighed; spread, seat balance, same club and repeated small tables are
 weighted soft terms. Every table in the output carries its :class:`TableCost`.
-Table sizes and byes follow :mod:`tournaments.seating_partition`. The search is
+Table sizes and byes follow :mod:`tournaments.seating.optimiser.partition`. The search is
 deterministic for a seed: an iteration budget is the limit, wall-clock time only a
 safety stop (reported in ``stats.stopped_by``). Impossible input raises
 :class:`SeatingError` before any search.
@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from fractions import Fraction
 
 from tournaments.seating.optimiser.cost import CostModel
 from tournaments.seating.optimiser.fixed import ScheduleFileError, load_fixed_schedule
@@ -34,7 +35,7 @@ from tournaments.seating.optimiser.partition import (
     validate_sizes,
 )
 from tournaments.seating.optimiser.schedule import plan_schedule, record_round
-from tournaments.seating.optimiser.search import greedy_tables, local_search
+from tournaments.seating.optimiser.search import greedy_tables, local_search, polish
 from tournaments.seating.optimiser.types import (
     Mode,
     PenaltyWeights,
@@ -71,6 +72,10 @@ __all__ = [
 
 # In standings mode a swap partner is usually sought this many tables up or down.
 NEAR_TABLES = 3
+# After the search every swap between two tables is tried up to this many tables, else
+# swaps between tables at most POLISH_WINDOW apart (in order of strength in standings mode).
+POLISH_ALL_TABLES = 60
+POLISH_WINDOW = 6
 
 
 def players_with_history(
@@ -87,6 +92,20 @@ def players_with_history(
     for tables, byes in past_rounds:
         players = record_round(players, tables, byes)
     return players
+
+
+def strongest_first(tables: list[list[int]], seated: Sequence[SeatingPlayer]) -> list[list[int]]:
+    """Standings mode numbers tables after the search, by the strength of their players:
+    mean points (highest first), then mean rank (best first); so table 1 is the top
+    table whatever the search moved, and a small table sits where its players stand."""
+
+    def strength(k: int) -> tuple:
+        members = tables[k]
+        points = sum(Fraction(seated[i].points) for i in members) / len(members)
+        rank = Fraction(sum(seated[i].rank for i in members), len(members))
+        return (-points, rank, k)
+
+    return [tables[k] for k in sorted(range(len(tables)), key=strength)]
 
 
 def default_iterations(players: int) -> int:
@@ -108,8 +127,9 @@ def seat_round(
     """Seat one round.
 
     ``sizes`` is the allowed table sizes in the event's preference order, e.g. ``(4, 3)``.
-    In standings mode players are ordered by points (desc), then rank (asc); table 1 is
-    the top table. Raises :class:`SeatingError` for input that cannot be seated.
+    In standings mode players are ordered by points (desc), then rank (asc) and the tables
+    are numbered by strength after the search (:func:`strongest_first`): table 1 is the
+    top table. Raises :class:`SeatingError` for input that cannot be seated.
     """
     weights = weights or PenaltyWeights()
     sizes = validate_sizes(sizes)
@@ -139,16 +159,36 @@ def seat_round(
     else:
         order = sorted(range(len(seated)), key=lambda i: draw[i])
     budget = default_iterations(len(seated)) if max_iterations is None else max_iterations
-    tables = greedy_tables(model, order, round_sizes)
-    tables, iterations, stopped_by, kicks = local_search(
-        model,
-        tables,
-        rng,
+    start = greedy_tables(model, order, round_sizes)
+    deadline = time.monotonic() + time_budget
+    search = dict(
         near_tables=NEAR_TABLES if mode == "standings" else None,
-        max_iterations=budget,
-        deadline=time.monotonic() + time_budget,
+        deadline=deadline,
         patience=max(500, 2 * len(seated)),
     )
+    tables, iterations, stopped_by, kicks = start, 0, "optimal", 0
+    repeat_free = False
+    if len(set(round_sizes)) > 1 and weights.small_table and any(model.small):
+        # Small tables first: the small-table rule is reached first, repeats removed after.
+        # If repeats remain, the repeats-first search goes on from there (giving up as few
+        # small-table places as it must), so a repeat is still never traded for them.
+        half = {**search, "deadline": min(deadline, time.monotonic() + time_budget / 2)}
+        tables, iterations, stopped_by, kicks = local_search(
+            model, start, rng, max_iterations=budget // 2, small_first=True, **half
+        )
+        repeat_free = not sum(model.grouping_cost(t)[0] for t in tables)
+    if not repeat_free:
+        first = iterations
+        tables, iterations, stopped_by, more = local_search(
+            model, tables, rng, max_iterations=max(budget - first, 1), **search
+        )
+        iterations, kicks = iterations + first, kicks + more
+    if mode == "standings":
+        tables = strongest_first(tables, seated)
+    window = None if len(tables) <= POLISH_ALL_TABLES else POLISH_WINDOW
+    polish(model, tables, window, max(deadline, time.monotonic() + 1.0))
+    if mode == "standings":
+        tables = strongest_first(tables, seated)
     seated_tables, total = [], TableCost()
     for number, table in enumerate(tables, start=1):
         order_at_table = model.seat_order(table, rng)

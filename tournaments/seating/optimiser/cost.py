@@ -1,8 +1,18 @@
 """The penalty model: pair costs, table costs and the best seat order at a table.
 
-Costs are pairs ``(repeats, soft)`` compared lexicographically (see
-:class:`~tournaments.seating_types.PenaltyWeights`). Everything works on player
-*indices* (positions in the model's player list) so the search loops stay cheap.
+Costs are compared lexicographically, tier by tier (see
+:class:`~tournaments.seating.optimiser.types.PenaltyWeights`):
+
+1. ``repeats`` - earlier meetings of pairs at a table (``k**2``);
+2. ``small`` - earlier small tables of the players put at a small table, beyond the
+   fewest any seated player has had (so nobody sits at a small table again while a
+   player who never did could take the place);
+3. ``spread`` - the squared point differences inside a table (standings mode only), so
+   score groups are kept together before any softer wish;
+4. ``soft`` - seat balance and same-club pairs, weighted.
+
+Everything works on player *indices* (positions in the model's player list) so the
+search loops stay cheap.
 """
 
 from __future__ import annotations
@@ -42,7 +52,10 @@ class CostModel:
         self.points = [float(p.points) for p in self.players]
         self.club = [p.club for p in self.players]
         self.seat_counts = [tuple(p.seat_counts) for p in self.players]
-        self.small = [p.small_tables for p in self.players]
+        # Earlier small tables beyond the fewest any seated player has had: zero for
+        # everyone who could still take a small-table place first.
+        fewest = min((p.small_tables for p in self.players), default=0)
+        self.small = [p.small_tables - fewest for p in self.players]
         self.spread_weight = weights.spread if use_spread else 0.0
         self.largest_table = largest_table
         self._seat_memo: dict[tuple, int] = {}
@@ -51,31 +64,34 @@ class CostModel:
 
     # -- pair and player terms used by the search (cheap, no breakdown) ----------------
 
-    def pair(self, i: int, j: int) -> tuple[int, float]:
+    def pair(self, i: int, j: int) -> tuple[int, float, float]:
+        """(repeats, spread, same-club cost) of seating i and j together."""
         k = self.met[i].get(j, 0)
-        soft = 0.0
+        spread = 0.0
         if self.spread_weight:
             d = self.points[i] - self.points[j]
-            soft += self.spread_weight * d * d
+            spread = self.spread_weight * d * d
         if self.club[i] is not None and self.club[i] == self.club[j]:
-            soft += self.weights.club
-        return k * k, soft
+            return k * k, spread, self.weights.club
+        return k * k, spread, 0.0
 
     def small_cost(self, i: int, size: int) -> float:
         if size < self.largest_table:
             return self.weights.small_table * self.small[i]
         return 0.0
 
-    def grouping_cost(self, table: Sequence[int]) -> tuple[int, float]:
-        repeats, soft = 0, 0.0
+    def grouping_cost(self, table: Sequence[int]) -> tuple[int, float, float, float]:
+        """(repeats, small, spread, club) of a grouping, seat order aside."""
+        repeats, small, spread, club = 0, 0.0, 0.0, 0.0
         size = len(table)
         for a, i in enumerate(table):
-            soft += self.small_cost(i, size)
+            small += self.small_cost(i, size)
             for j in table[a + 1 :]:
-                r, s = self.pair(i, j)
+                r, sp, c = self.pair(i, j)
                 repeats += r
-                soft += s
-        return repeats, soft
+                spread += sp
+                club += c
+        return repeats, small, spread, club
 
     # -- seat order ---------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ import json
 from collections.abc import Sequence
 
 from tournaments.seating.optimiser.cost import CostModel
+from tournaments.seating.optimiser.designs import repeat_lower_bound
 from tournaments.seating.optimiser.schedule import record_round
 from tournaments.seating.optimiser.types import (
     PenaltyWeights,
@@ -198,9 +199,20 @@ def validate_schedule(
         seated.append(RoundSeating("fixed", 0, tuple(out), tuple(byes), weights, total, stats))
         history = record_round(history, out, byes)
     repeat_meetings = sum(m - 1 for m in meetings.values() if m > 1)
+    position = {p.id: i for i, p in enumerate(players)}
+    earlier = {}
+    for p in players:
+        for o, k in p.met.items():
+            if o in position and k > 0 and position[p.id] < position[o]:
+                earlier[(position[p.id], position[o])] = k
+    bound = repeat_lower_bound(
+        len(players), [[len(t) for t in tables] for tables, _ in rounds], earlier
+    )
     return Schedule(
         tuple(seated),
         repeat_meetings,
         max(meetings.values(), default=0),
         SearchStats(0, 0, "fixed"),
+        lower_bound=bound,
+        method="fixed",
     )

@@ -28,6 +28,7 @@ import time
 from collections.abc import Sequence
 
 from tournaments.seating.optimiser.cost import CostModel
+from tournaments.seating.optimiser.designs import known_design, repeat_lower_bound
 from tournaments.seating.optimiser.partition import bye_count, choose_byes, table_sizes
 from tournaments.seating.optimiser.search import _IndexedSet
 from tournaments.seating.optimiser.types import (
@@ -195,9 +196,13 @@ def plan_schedule(
 ) -> Schedule:
     """Seat ``rounds`` rounds of ``players`` in advance, minimising repeat meetings.
 
-    Finds a repeat-free 16 x 5 schedule in a few steps; 28 x 9 (also a complete design)
-    ends with about 25 repeat meetings after 20,000 steps (~10 s on the 2-core sandbox),
-    see docs/benchmarks.md. Run it from a Celery task for large fields.
+    When every round seats everyone at tables of one size, nobody met before and a
+    design is known (:func:`tournaments.seating.optimiser.designs.known_design`: affine planes,
+    e.g. 16 x 5 in fours; 28 x 9 in fours), the schedule is that design, repeat-free
+    by construction (``method`` names it). Otherwise the tabu search below runs (it
+    stops at about 25 repeat meetings for 28 x 9 after 20,000 steps). The result carries
+    ``lower_bound``, the fewest repeats possible for these table sizes. Run it from a
+    Celery task for large fields.
     """
     weights = weights or PenaltyWeights()
     if rounds < 1:
@@ -225,15 +230,26 @@ def plan_schedule(
         for o, k in p.met.items():
             if o in index and k > 0:
                 base[tuple(sorted((index[p.id], index[o])))] = k
-    groups, _, iterations, stopped_by = plan_groups(
-        len(players),
-        playing_per_round,
-        round_sizes,
-        rng,
-        base=base,
-        max_iterations=max_iterations,
-        deadline=time.monotonic() + time_budget,
-    )
+    design = None
+    if not n_byes and not base and len(set(round_sizes)) == 1:
+        design = known_design(len(players), round_sizes[0], rounds)
+    if design is not None:
+        # A known repeat-free design: the seed only decides who takes which place in it.
+        place = list(range(len(players)))
+        rng.shuffle(place)
+        groups = [[[place[x] for x in table] for table in rnd] for rnd in design.rounds]
+        iterations, stopped_by, method = 0, "optimal", f"construction: {design.name}"
+    else:
+        groups, _, iterations, stopped_by = plan_groups(
+            len(players),
+            playing_per_round,
+            round_sizes,
+            rng,
+            base=base,
+            max_iterations=max_iterations,
+            deadline=time.monotonic() + time_budget,
+        )
+        method = "search"
     seated = _seat_rounds(players, groups, byes_per_round, weights, rng, seed, iterations)
     meetings: dict[tuple[int, int], int] = dict(base)
     for rg in groups:
@@ -243,8 +259,18 @@ def plan_schedule(
                     key = (min(i, j), max(i, j))
                     meetings[key] = meetings.get(key, 0) + 1
     repeat_meetings = sum(m - 1 for m in meetings.values() if m > 1)
+    bound = repeat_lower_bound(len(players), [round_sizes] * rounds, base)
+    if repeat_meetings == bound and stopped_by != "time":
+        stopped_by = "optimal"  # nothing better exists
     stats = SearchStats(iterations, 0, stopped_by)
-    return Schedule(tuple(seated), repeat_meetings, max(meetings.values(), default=0), stats)
+    return Schedule(
+        tuple(seated),
+        repeat_meetings,
+        max(meetings.values(), default=0),
+        stats,
+        lower_bound=bound,
+        method=method,
+    )
 
 
 def _seat_rounds(players, groups, byes_per_round, weights, rng, seed, iterations):

@@ -49,20 +49,23 @@ class SeatingPlayer:
 class PenaltyWeights:
     """Weights of the soft penalties (all visible on the seating page).
 
-    Repeat meetings are NOT weighted: a seating's cost is compared as the pair
-    ``(repeats, soft)``, so no amount of softer penalty can buy a repeat meeting (the
-    failure mode of Cobra #517). ``repeats`` is the sum over pairs at a table of
-    ``k**2`` where ``k`` is the number of earlier meetings of the pair.
+    A seating's cost is compared tier by tier, ``(repeats, small_table, spread, seat +
+    club)``, so no amount of a lower tier can buy a higher one: no softer penalty buys a
+    repeat meeting (the failure mode of Cobra #517), and seat balance never outbids
+    keeping score groups together. ``repeats`` is the sum over pairs at a table of
+    ``k**2`` where ``k`` is the number of earlier meetings of the pair (not weighted).
 
-    Soft terms, per table:
+    Weighted terms, per table (a weight of 0 turns a term off):
 
+    * ``small_table``: weight × earlier small tables of each player seated at a table
+      smaller than the round's largest, counted beyond the fewest any seated player has
+      had (second tier: nobody gets a second small table while a player who never had
+      one could take the place);
     * ``spread``: weight × sum over pairs of the squared difference of tournament
-      points (standings mode only; zero in random mode);
+      points (standings mode only; zero in random mode; third tier);
     * ``seat``: weight × sum over players of how often the player already held the
       seat given now (so seat 1, the start player, rotates);
-    * ``club``: weight per pair from the same club;
-    * ``small_table``: weight × number of earlier small tables of each player seated at
-      a table smaller than the round's largest table.
+    * ``club``: weight per pair from the same club.
     """
 
     spread: float = 1.0
@@ -106,8 +109,15 @@ class TableCost:
         return self.spread + self.seat + self.club + self.small_table
 
     @property
-    def key(self) -> tuple[int, float]:
-        return (self.repeats, round(self.soft, 9))
+    def key(self) -> tuple[int, float, float, float]:
+        """The comparison order: repeats, then small-table repeats, then spread, then the
+        seat and club terms (lexicographic: no lower tier buys a higher one)."""
+        return (
+            self.repeats,
+            round(self.small_table, 9),
+            round(self.spread, 9),
+            round(self.seat + self.club, 9),
+        )
 
     def __add__(self, other: TableCost) -> TableCost:
         return TableCost(
@@ -190,10 +200,30 @@ class Schedule:
     """Every round of an event seated in advance (planned or loaded from a file).
 
     ``repeat_meetings`` counts meetings beyond the first of each pair over the whole
-    schedule (0 means every pair meets at most once).
+    schedule (0 means every pair meets at most once); ``lower_bound`` is the fewest any
+    schedule with these table sizes could have (:func:`tournaments.seating.optimiser.designs.
+    repeat_lower_bound`; not always reachable), so ``repeat_meetings == lower_bound``
+    proves the schedule optimal. ``method`` says how it was made: ``"search"``,
+    ``"construction: <design>"`` or ``"fixed"``.
     """
 
     rounds: tuple[RoundSeating, ...]
     repeat_meetings: int
     max_meetings: int
     stats: SearchStats
+    lower_bound: int = 0
+    method: str = "search"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rounds": [r.to_dict() for r in self.rounds],
+            "repeat_meetings": self.repeat_meetings,
+            "lower_bound": self.lower_bound,
+            "max_meetings": self.max_meetings,
+            "method": self.method,
+            "stats": {
+                "iterations": self.stats.iterations,
+                "restarts": self.stats.restarts,
+                "stopped_by": self.stats.stopped_by,
+            },
+        }
