@@ -67,19 +67,22 @@ def enter_nile_murals(page) -> dict:
 
 
 def enter_field_of_reeds(page) -> dict:
-    for level in range(3):
+    # Player 1 reached every level with the Djeds each entry needs (L11: 2 on level 1,
+    # 3 on level 2); player 2 reached none. Points and shabti are required: unknown is
+    # not 0 (issue 18).
+    for level, djeds in ((0, 2), (1, 3), (2, 0)):
         tick(page, f"$.sheet.players[0].levels[{level}].reached")
+        if djeds:
+            plus(page, f"$.sheet.players[0].levels[{level}].djeds.red", djeds)
         num(page, f"$.sheet.players[1].levels[{level}].distance", level + 1)
-    plus(page, "$.sheet.players[0].levels[0].djeds.red", 2)
+        for seat in (0, 1):
+            num(page, f"$.sheet.players[{seat}].levels[{level}].points", 0)
     num(page, "$.sheet.players[0].shabti", 1)
-    reached = [{"reached": True} for _ in range(3)]
-    reached[0]["djeds"] = {"red": 2}
-    return {
-        "players": [
-            {"levels": reached, "shabti": 1},
-            {"levels": [{"reached": False, "distance": d} for d in (1, 2, 3)]},
-        ]
-    }
+    num(page, "$.sheet.players[1].shabti", 2)
+    first = [{"reached": True, "points": 0} for _ in range(3)]
+    first[0]["djeds"], first[1]["djeds"] = {"red": 2}, {"red": 3}
+    second = [{"reached": False, "distance": d, "points": 0} for d in (1, 2, 3)]
+    return {"players": [{"levels": first, "shabti": 1}, {"levels": second, "shabti": 2}]}
 
 
 def enter_tameri(page) -> dict:
