@@ -8,25 +8,22 @@ import json
 
 import pytest
 
-from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table
+from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import browser, status_is  # noqa: F401
+from tests.tournaments.results.test_browser_sheets import enter_imhotep
 from tournaments.results.models import ResultSubmission
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _open(browser, live_server, table):  # noqa: F811 - the imported fixture's value
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="ja-JP", is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
     status_is(page, "none")
-    sheet = imhotep_sheet()
-    for seat, player in enumerate(sheet["players"]):
-        page.fill(f'[data-path="$.sheet.players[{seat}].track"]', str(player["track"]))
-        page.fill(f'[data-path="$.sheet.players[{seat}].sled"]', str(player["sled"]))
-    page.fill('[data-path="$.sheet.burial"]', ", ".join(map(str, sheet["burial"])))
-    page.fill('[data-path="$.sheet.pyramid_stones"]', str(sheet["pyramid_stones"]))
-    page.fill('[data-path="$.sheet.temple_stones"]', str(sheet["temple_stones"]))
+    enter_imhotep(page)  # through the phone form, as a judge does
     return context, page
 
 

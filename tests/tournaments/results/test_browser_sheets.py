@@ -90,14 +90,23 @@ def enter_tameri(page) -> dict:
     num(page, "$.sheet.players[1].play_points", 8)
     tick(page, "$.sheet.players[0].seasons[1].final_glyph")
     plus(page, "$.sheet.players[0].leftovers.deben", 3)
+    page.fill('input[data-path="$.sheet.players[0].building_symbols"]', "scarab")
     page.fill('input[data-path="$.sheet.players[1].building_symbols"]', "ankh, lotus")
-    seasons = [{}, {"final_glyph": True}, {}]
+    # Every leftover is required (issue 18: a count left off is unknown, not 0).
+    for seat, kinds in ((0, ("resources", "silt")), (1, ("resources", "deben", "silt"))):
+        for kind in kinds:
+            num(page, f"$.sheet.players[{seat}].leftovers.{kind}", 0)
+    seasons = [{"final_glyph": g} for g in (False, True, False)]  # required (issue 18)
+    leftovers = {"resources": 0, "deben": 0, "silt": 0}
     return {
         "players": [
-            {"play_points": 10, "seasons": seasons, "leftovers": {"deben": 3}},
-            {"play_points": 8, "seasons": [{}, {}, {}], "building_symbols": ["ankh", "lotus"]},
+            {"play_points": 10, "seasons": seasons, "building_symbols": ["scarab"],
+             "leftovers": {**leftovers, "deben": 3}},
+            {"play_points": 8, "seasons": [{"final_glyph": False}] * 3,
+             "building_symbols": ["ankh", "lotus"],
+             "leftovers": leftovers},
         ]
-    }
+    }  # fmt: skip
 
 
 def enter_terra_pyramides(page) -> dict:
