@@ -32,7 +32,23 @@ def head_judge_token(full_table):
     return Token.objects.create(user=user).key
 
 
-def test_no_operation_answers_a_server_error_or_breaks_the_schema(head_judge_token):
+@pytest.fixture
+def connections_kept_open():
+    """The WSGI app closes "obsolete" database connections after each request; inside the
+    test's transaction that would close it (as Django's own test client avoids too)."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+def test_no_operation_answers_a_server_error_or_breaks_the_schema(
+    head_judge_token, connections_kept_open
+):
     from referee.wsgi import application
 
     schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
