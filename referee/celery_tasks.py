@@ -57,10 +57,15 @@ class ResilientTask(Task):
     abstract = True
 
     def apply_async(self, args=None, kwargs=None, **options):
+        # A caller that keeps the task itself when the broker is away (the outbox,
+        # tournaments/events/outbox.py) asks for the error instead.
+        raise_errors = options.pop("broker_errors_raise", False)
         try:
             return super().apply_async(args, kwargs, **options)
         except BROKER_ERRORS as error:
             send_failures.record(self.name)
+            if raise_errors:
+                raise
             logger.warning(
                 "broker unavailable: task %s not sent (%r); the reconciler catches up",
                 self.name,

@@ -38,10 +38,12 @@ def broker_errors() -> tuple[type[BaseException], ...]:
 
 
 def _apply(task, args: tuple | list, kwargs: dict | None, options: dict) -> None:
+    # The project's task base (referee/celery_tasks.py) logs a broker error and returns
+    # None; here the error is wanted, so that the task is kept in the outbox.
     if kwargs:
-        task.apply_async(tuple(args), kwargs, **options)
+        task.apply_async(tuple(args), kwargs, broker_errors_raise=True, **options)
     else:
-        task.apply_async(tuple(args), **options)
+        task.apply_async(tuple(args), broker_errors_raise=True, **options)
 
 
 def dedup_key(name: str, args: Any, kwargs: Any) -> str:
