@@ -493,7 +493,7 @@ class PlayerListApi(PublicReadApi):
     @extend_schema(
         responses={200: PersonOut(many=True)},
         operation_id="players_list",
-        examples=example("Players", [AOI]),
+        examples=example("Players", AOI),  # a list answer: the schema lists the item
     )
     def get(self, request, slug: str):
         event = self.event(slug)
