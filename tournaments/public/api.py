@@ -103,7 +103,8 @@ def _event(event: Event, data: sel.EventData | None = None) -> dict:
     }
     if data is not None:
         body["games"] = data.games
-        body["rounds"] = [_round(r) for r in data.rounds]
+        now = timezone.now()  # one moment for every round's clock
+        body["rounds"] = [_round(r, now) for r in data.rounds]
         summary = data.summary
         body["players"] = {
             "registered": summary.registered if summary else None,
@@ -112,12 +113,11 @@ def _event(event: Event, data: sel.EventData | None = None) -> dict:
     return body
 
 
-def _clock(rnd: sel.RoundView, table_number: int | None = None) -> dict | None:
+def _clock(rnd: sel.RoundView, now, table_number: int | None = None) -> dict | None:
     """The clock as the pages show it: only while the round is in play and once started
     (a closed round's clock is history). ``table_number``: that table's own time."""
     if rnd.status != Round.Status.PUBLISHED or rnd.clock is None:
         return None
-    now = timezone.now()
     view = clock_view(rnd.clock, table_number, now=now)
     if view.state == NOT_STARTED:
         return None
@@ -133,7 +133,7 @@ def _clock(rnd: sel.RoundView, table_number: int | None = None) -> dict | None:
     }
 
 
-def _round(rnd: sel.RoundView) -> dict:
+def _round(rnd: sel.RoundView, now) -> dict:
     return {
         "number": rnd.number,
         "status": rnd.status,
@@ -142,11 +142,11 @@ def _round(rnd: sel.RoundView) -> dict:
         "tables": len(rnd.tables),
         "results_released": not rnd.results_hidden,
         "tables_with_results": rnd.confirmed_tables,
-        "clock": _clock(rnd),
+        "clock": _clock(rnd, now),
     }
 
 
-def _table(table: sel.TableView, rnd: sel.RoundView) -> dict:
+def _table(table: sel.TableView, rnd: sel.RoundView, now) -> dict:
     return {
         "number": table.number,
         "game": table.game_key,
@@ -154,7 +154,7 @@ def _table(table: sel.TableView, rnd: sel.RoundView) -> dict:
         # Seat 1 is the start player: seats are listed in play order from the start player.
         "seats": [{"position": s.position, **_person(s.person)} for s in table.seats],
         "result_released": table.result_released and not rnd.results_hidden,
-        "clock": _clock(rnd, table.number),
+        "clock": _clock(rnd, now, table.number),
     }
 
 
@@ -233,7 +233,8 @@ class RoundSeatingApi(PublicReadApi):
 
         def build():
             rnd = _round_or_404(sel.event_data(event), number)
-            return {**_round(rnd), "tables": [_table(t, rnd) for t in rnd.tables]}
+            now = timezone.now()  # one moment for the round and all its tables
+            return {**_round(rnd, now), "tables": [_table(t, rnd, now) for t in rnd.tables]}
 
         return self.conditional(request, slug, build)
 
@@ -279,7 +280,7 @@ class TableResultApi(PublicReadApi):
                 raise Http404("no released result for that table")
             outcome = submission.outcome or {}
             return {
-                **_table(view, rnd),
+                **_table(view, rnd, timezone.now()),
                 "round": number,
                 "categories": outcome.get("categories", []),
                 "tiebreaks": outcome.get("tiebreaks", []),
