@@ -4,6 +4,7 @@ namespace, routes from each app that has an API."""
 from django.urls import path
 
 from tournaments.integrations import api as organizer
+from tournaments.integrations import webhooks_api as webhooks
 from tournaments.public import api as public
 from tournaments.results.api_urls import urlpatterns as result_urls
 
@@ -45,4 +46,11 @@ urlpatterns = [
     path(EVENT + "finish/", organizer.EventFinishApi.as_view(), name="event-finish"),
     path(EVENT + "archive/", organizer.ArchiveExportApi.as_view(), name="archive-export"),
     path("archives/", organizer.ArchiveImportApi.as_view(), name="archive-import"),
+    path(EVENT + "webhooks/", webhooks.WebhookListApi.as_view(), name="webhooks"),
+    path(EVENT + "webhooks/<int:webhook_id>/", webhooks.WebhookDetailApi.as_view(), name="webhook"),
+    path(
+        EVENT + "webhooks/<int:webhook_id>/deliveries/",
+        webhooks.WebhookDeliveriesApi.as_view(),
+        name="webhook-deliveries",
+    ),
 ]

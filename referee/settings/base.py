@@ -343,7 +343,7 @@ SPECTACULAR_SETTINGS = {
         "SubmissionKindEnum": "tournaments.results.models.SubmissionKind",
         "RulingKindEnum": "tournaments.results.models.RulingKind",
         "EventStatusEnum": "tournaments.events.models.EventStatus",
-        "ReleasedRoundStatusEnum": "tournaments.public.api.RELEASED_ROUND_STATUSES",
+        "ReleasedRoundStatusEnum": "tournaments.public.api_shapes.RELEASED_ROUND_STATUSES",
     },
 }
 

@@ -4,6 +4,10 @@ Every endpoint reads through ``public.selectors`` (released rounds and results o
 past the standings freeze, never a private token) and answers conditional GETs: the ETag
 is the event's public cache version, which moves with every change a page could show, so
 a client polling with ``If-None-Match`` gets 304 until something changed.
+
+A round in play carries its clock: the deadline (which moves only with a clock write, and
+every clock write moves the version) and the seconds left as of the answer. The seconds
+tick without changing the ETag, so a client counts down from ``deadline`` after a 304.
 """
 
 from __future__ import annotations
@@ -13,16 +17,31 @@ from functools import cache
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, inline_serializer
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.events.models import Event
+from tournaments.events.clock import NOT_STARTED, PAUSED, clock_view
+from tournaments.events.models import Event, Round
 from tournaments.public import cache as page_cache
 from tournaments.public import selectors as sel
+from tournaments.public.api_shapes import (
+    AOI,
+    EVENT_EXAMPLE,
+    ROUND_EXAMPLE,
+    TABLE_EXAMPLE,
+    EventDetailOut,
+    EventPageOut,
+    PersonOut,
+    PlayerDetailOut,
+    SeatingOut,
+    TableResultOut,
+    example,
+)
 from tournaments.standings import metrics as metric_registry
 
 
@@ -40,40 +59,6 @@ def metric_definitions() -> dict[str, dict[str, str]]:
         name: {"label": metric.label, **meanings.get(name, {"meaning": "", "better": ""})}
         for name, metric in metric_registry.METRICS.items()
     }
-
-
-# Examples for the OpenAPI document (the demo event's shapes; values are illustrative).
-AOI = {"registration": 12, "name": "佐藤 葵", "reading": "さとう あおい", "club": "Cairo Café"}
-EVENT_EXAMPLE = {
-    "slug": "cairo-cafe-open",
-    "name": "Cairo Café Open",
-    "venue": "Cairo Café",
-    "starts_on": "2026-11-27",
-    "ends_on": "2026-11-27",
-    "status": "running",
-    "game": "imhotep",
-    "rounds_planned": 3,
-}
-ROUND_EXAMPLE = {
-    "number": 1,
-    "status": "published",
-    "game": "imhotep",
-    "published_at": "2026-11-27T19:05:00+09:00",
-    "tables": 3,
-    "results_released": True,
-    "tables_with_results": 2,
-}
-TABLE_EXAMPLE = {
-    "number": 1,
-    "game": "imhotep",
-    "status": "confirmed",
-    "seats": [{"position": 1, **AOI}],
-    "result_released": True,
-}
-
-
-def example(name: str, value) -> list[OpenApiExample]:
-    return [OpenApiExample(name, value=value, response_only=True)]
 
 
 class PublicReadApi(APIView):
@@ -118,7 +103,8 @@ def _event(event: Event, data: sel.EventData | None = None) -> dict:
     }
     if data is not None:
         body["games"] = data.games
-        body["rounds"] = [_round(r) for r in data.rounds]
+        now = timezone.now()  # one moment for every round's clock
+        body["rounds"] = [_round(r, now) for r in data.rounds]
         summary = data.summary
         body["players"] = {
             "registered": summary.registered if summary else None,
@@ -127,7 +113,27 @@ def _event(event: Event, data: sel.EventData | None = None) -> dict:
     return body
 
 
-def _round(rnd: sel.RoundView) -> dict:
+def _clock(rnd: sel.RoundView, now, table_number: int | None = None) -> dict | None:
+    """The clock as the pages show it: only while the round is in play and once started
+    (a closed round's clock is history). ``table_number``: that table's own time."""
+    if rnd.status != Round.Status.PUBLISHED or rnd.clock is None:
+        return None
+    view = clock_view(rnd.clock, table_number, now=now)
+    if view.state == NOT_STARTED:
+        return None
+    return {
+        "state": view.state,
+        "deadline": view.deadline,
+        "remaining_seconds": view.remaining,
+        "as_of": now,
+        "paused": view.state == PAUSED,
+        "duration_seconds": rnd.clock.duration_seconds,
+        "extended_seconds": view.extended,
+        "extra_seconds": view.extra,
+    }
+
+
+def _round(rnd: sel.RoundView, now) -> dict:
     return {
         "number": rnd.number,
         "status": rnd.status,
@@ -136,10 +142,11 @@ def _round(rnd: sel.RoundView) -> dict:
         "tables": len(rnd.tables),
         "results_released": not rnd.results_hidden,
         "tables_with_results": rnd.confirmed_tables,
+        "clock": _clock(rnd, now),
     }
 
 
-def _table(table: sel.TableView, rnd: sel.RoundView) -> dict:
+def _table(table: sel.TableView, rnd: sel.RoundView, now) -> dict:
     return {
         "number": table.number,
         "game": table.game_key,
@@ -147,6 +154,7 @@ def _table(table: sel.TableView, rnd: sel.RoundView) -> dict:
         # Seat 1 is the start player: seats are listed in play order from the start player.
         "seats": [{"position": s.position, **_person(s.person)} for s in table.seats],
         "result_released": table.result_released and not rnd.results_hidden,
+        "clock": _clock(rnd, now, table.number),
     }
 
 
@@ -160,105 +168,6 @@ def _round_or_404(data: sel.EventData, number: int) -> sel.RoundView:
 class EventPagination(LimitOffsetPagination):
     default_limit = 50
     max_limit = 200
-
-
-# Response shapes, for the OpenAPI schema (the views build plain dicts of the same shape).
-class PersonOut(serializers.Serializer):
-    registration = serializers.IntegerField()
-    name = serializers.CharField()
-    reading = serializers.CharField()
-    club = serializers.CharField()
-
-
-class SeatOut(PersonOut):
-    position = serializers.IntegerField(help_text="1 = the start player; then in play order")
-
-
-RELEASED_ROUND_STATUSES = [("published", "published"), ("closed", "closed")]
-
-
-class RoundOut(serializers.Serializer):
-    number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=RELEASED_ROUND_STATUSES)
-    game = serializers.CharField()
-    published_at = serializers.DateTimeField(allow_null=True)
-    tables = serializers.IntegerField()
-    results_released = serializers.BooleanField()
-    tables_with_results = serializers.IntegerField()
-
-
-class EventOut(serializers.Serializer):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
-    venue = serializers.CharField()
-    starts_on = serializers.DateField()
-    ends_on = serializers.DateField()
-    status = serializers.ChoiceField(choices=Event.Status.choices)
-    game = serializers.CharField(help_text="empty for a multi-game event")
-    rounds_planned = serializers.IntegerField()
-
-
-class EventPageOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = EventOut(many=True)
-
-
-class EventDetailOut(EventOut):
-    games = serializers.ListField(child=serializers.CharField())
-    rounds = RoundOut(many=True)
-    players = serializers.DictField(child=serializers.IntegerField(allow_null=True))
-
-
-class TableOut(serializers.Serializer):
-    number = serializers.IntegerField()
-    game = serializers.CharField()
-    status = serializers.CharField()
-    seats = SeatOut(many=True)
-    result_released = serializers.BooleanField()
-
-
-class SeatingOut(RoundOut):
-    tables = TableOut(many=True)
-
-
-class PlayerResultOut(SeatOut):
-    total = serializers.IntegerField(allow_null=True)
-    rank = serializers.IntegerField(allow_null=True)
-    complete = serializers.BooleanField(help_text="false: a value is unknown, see the result")
-    breakdown = serializers.DictField(child=serializers.IntegerField(allow_null=True))
-    tiebreak = serializers.ListField(child=serializers.JSONField())
-
-
-class RulingOut(serializers.Serializer):
-    kind = serializers.CharField()
-    registration = serializers.IntegerField(allow_null=True)
-    points = serializers.JSONField(allow_null=True)
-    reason = serializers.CharField()
-    created_at = serializers.DateTimeField()
-
-
-class TableResultOut(TableOut):
-    round = serializers.IntegerField()
-    categories = serializers.ListField(child=serializers.DictField())
-    tiebreaks = serializers.ListField(child=serializers.DictField())
-    players = PlayerResultOut(many=True)
-    rulings = RulingOut(many=True)
-
-
-class PlayerRoundOut(serializers.Serializer):
-    round = serializers.IntegerField()
-    table = serializers.IntegerField()
-    seat = serializers.IntegerField()
-    game = serializers.CharField()
-    score = serializers.IntegerField(allow_null=True)
-    placement = serializers.IntegerField(allow_null=True)
-    result_released = serializers.BooleanField()
-
-
-class PlayerDetailOut(PersonOut):
-    rounds = PlayerRoundOut(many=True)
 
 
 class EventListApi(PublicReadApi):
@@ -324,7 +233,8 @@ class RoundSeatingApi(PublicReadApi):
 
         def build():
             rnd = _round_or_404(sel.event_data(event), number)
-            return {**_round(rnd), "tables": [_table(t, rnd) for t in rnd.tables]}
+            now = timezone.now()  # one moment for the round and all its tables
+            return {**_round(rnd, now), "tables": [_table(t, rnd, now) for t in rnd.tables]}
 
         return self.conditional(request, slug, build)
 
@@ -370,7 +280,7 @@ class TableResultApi(PublicReadApi):
                 raise Http404("no released result for that table")
             outcome = submission.outcome or {}
             return {
-                **_table(view, rnd),
+                **_table(view, rnd, timezone.now()),
                 "round": number,
                 "categories": outcome.get("categories", []),
                 "tiebreaks": outcome.get("tiebreaks", []),
@@ -493,7 +403,7 @@ class PlayerListApi(PublicReadApi):
     @extend_schema(
         responses={200: PersonOut(many=True)},
         operation_id="players_list",
-        examples=example("Players", [AOI]),
+        examples=example("Players", AOI),  # a list answer: the schema lists the item
     )
     def get(self, request, slug: str):
         event = self.event(slug)

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from tournaments.events.access import Action, Actor, NotAllowed, allowed
 from tournaments.events.models import Registration, Table
 from tournaments.events.services.registrations import registration_check_in
+from tournaments.results import api_examples as ex
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import table_history
 from tournaments.results.services import results as svc
@@ -47,6 +48,24 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
     violations = ViolationSerializer(many=True)
+
+
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+# DRF's own refusal of an input field: {field: [messages]} (a list's item: {index: [...]}).
+FIELD_ERRORS = {
+    "type": "object",
+    "description": "Input refused by field: each field names the rule it broke.",
+    "additionalProperties": {
+        "oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object"}]
+    },
+}
+DETAIL = {
+    "type": "object",
+    "properties": {"detail": {"type": "string"}},
+    "required": ["detail"],
+}
+BAD_INPUT = {"anyOf": [ERROR_REF, FIELD_ERRORS]}  # 400: a service's refusal or a field's
+REFUSED = {"anyOf": [ERROR_REF, DETAIL]}  # 403: an event role's refusal or the token's
 
 
 class SubmissionOutputSerializer(serializers.ModelSerializer):
@@ -132,7 +151,9 @@ class ResultSubmitApi(ResultsApiBase):
     @extend_schema(
         request=InputSerializer,
         responses={201: SubmissionOutputSerializer, 200: SubmissionOutputSerializer,
-                   422: SubmissionOutputSerializer, 409: ErrorSerializer, 403: ErrorSerializer},
+                   422: SubmissionOutputSerializer, 409: ErrorSerializer, 400: BAD_INPUT,
+                   403: REFUSED},
+        examples=ex.SUBMIT,
     )  # fmt: skip
     def post(self, request, table_id: int):
         data = self._input(request)
@@ -152,7 +173,12 @@ class ResultSubmitApi(ResultsApiBase):
 class ResultDraftApi(ResultSubmitApi):
     """Save an entry as typed; nothing counts until it is submitted."""
 
-    @extend_schema(request=EntryInput, responses={201: SubmissionOutputSerializer})
+    @extend_schema(
+        request=EntryInput,
+        responses={201: SubmissionOutputSerializer, 200: SubmissionOutputSerializer,
+                   409: ErrorSerializer, 400: BAD_INPUT, 403: REFUSED},
+        examples=ex.DRAFT,
+    )  # fmt: skip
     def post(self, request, table_id: int):
         data = self._input(request)
         outcome = svc.result_save_draft(
@@ -172,7 +198,12 @@ class ResultCorrectApi(ResultSubmitApi):
         class Meta:
             ref_name = "CorrectionInput"
 
-    @extend_schema(request=InputSerializer, responses={201: SubmissionOutputSerializer})
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: SubmissionOutputSerializer, 200: SubmissionOutputSerializer,
+                   422: ErrorSerializer, 409: ErrorSerializer, 400: BAD_INPUT, 403: REFUSED},
+        examples=ex.CORRECT,
+    )  # fmt: skip
     def post(self, request, table_id: int):
         data = self._input(request)
         outcome = svc.result_correct(
@@ -184,7 +215,10 @@ class ResultCorrectApi(ResultSubmitApi):
 class TableHistoryApi(ResultsApiBase):
     """Every version of a table's result, newest first."""
 
-    @extend_schema(responses={200: SubmissionOutputSerializer(many=True)})
+    @extend_schema(
+        responses={200: SubmissionOutputSerializer(many=True), 403: REFUSED},
+        examples=ex.HISTORY,
+    )
     def get(self, request, table_id: int):
         table = self.table(table_id)
         if not allowed(actor_of(request), Action.VIEW_TABLE, table=table):
@@ -203,7 +237,12 @@ class ResultConfirmApi(ResultsApiBase):
         class Meta:
             ref_name = "ConfirmInput"
 
-    @extend_schema(request=InputSerializer, responses={200: SubmissionOutputSerializer})
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: SubmissionOutputSerializer, 400: BAD_INPUT, 403: REFUSED,
+                   409: ErrorSerializer},
+        examples=ex.CONFIRM,
+    )  # fmt: skip
     def post(self, request, submission_id: int):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -224,7 +263,11 @@ class ResultDisputeApi(ResultsApiBase):
 
     InputSerializer = ReasonInput
 
-    @extend_schema(request=ReasonInput, responses={200: SubmissionOutputSerializer})
+    @extend_schema(
+        request=ReasonInput,
+        responses={200: SubmissionOutputSerializer, 400: BAD_INPUT, 403: REFUSED},
+        examples=ex.DISPUTE,
+    )
     def post(self, request, submission_id: int):
         serializer = ReasonInput(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -238,7 +281,11 @@ class ResultDisputeApi(ResultsApiBase):
 class ResultDiscardApi(ResultsApiBase):
     """Discard a version (a confirmed one: head judge only)."""
 
-    @extend_schema(request=ReasonInput, responses={200: SubmissionOutputSerializer})
+    @extend_schema(
+        request=ReasonInput,
+        responses={200: SubmissionOutputSerializer, 400: BAD_INPUT, 403: REFUSED},
+        examples=ex.DISCARD,
+    )
     def post(self, request, submission_id: int):
         serializer = ReasonInput(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -264,7 +311,11 @@ class RulingCreateApi(ResultsApiBase):
         class Meta:
             ref_name = "RulingInput"
 
-    @extend_schema(request=InputSerializer, responses={201: RulingOutputSerializer})
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: RulingOutputSerializer, 400: BAD_INPUT, 403: REFUSED},
+        examples=ex.RULINGS,
+    )
     def post(self, request, table_id: int):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -279,7 +330,11 @@ class CheckInApi(ResultsApiBase):
 
     @extend_schema(
         request=None,
-        responses={200: inline_serializer("CheckIn", {"status": serializers.CharField()})},
+        responses={
+            200: inline_serializer("CheckIn", {"status": serializers.CharField()}),
+            403: REFUSED,
+        },
+        examples=ex.CHECK_IN,
     )
     def post(self, request, registration_id: int):
         registration = get_object_or_404(Registration, pk=registration_id)
