@@ -100,7 +100,10 @@ def test_a_judges_result_is_saved_and_answered_when_the_broker_is_down(client, s
     pool = app.amqp.__dict__.pop("_producer_pool", None)
     # The same keys tests/realstack.py sets: a write under the Django setting's own name
     # (CELERY_TASK_ALWAYS_EAGER) would shadow its later writes in this process.
-    previous = (app.conf.broker_write_url, app.conf.task_always_eager, app.pool)
+    # The raw setting, not the property: ``app.conf.broker_write_url`` falls back to
+    # broker_url, and writing that back would pin every later send to today's broker (a
+    # later test that moves broker_url would ping a worker that never hears it).
+    previous = (app.conf.get("broker_write_url"), app.conf.task_always_eager, app.pool)
     app.conf.broker_write_url, app.conf.task_always_eager = DEAD_BROKER, False
     assert app.conf.task_always_eager is False
     app._pool = None

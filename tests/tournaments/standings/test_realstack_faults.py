@@ -108,12 +108,6 @@ def _snapshot_with(event, result_ids):
 RECONCILED = re.compile(r"Task standings\.reconcile\[[^\]]+\] succeeded in [^:]+: (.*)")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="passes alone on PostgreSQL and Redis; failed once in the full CI run after the "
-    "two reliability branches were merged (order-dependent: under investigation, see the "
-    "closing note of 2026-11-26)",
-)
 def test_broker_down_while_confirming_then_the_reconciler_catches_up(
     real_celery_worker, tmp_path, monkeypatch
 ):
