@@ -27,6 +27,7 @@ from engines.core.messages_ja import (
     MALFORMED_TYPES_JA,
 )
 from engines.core.parsing import Envelope, parse_envelope, parse_model
+from engines.core.ranking import competition_ranks, undecided_pairs
 from engines.core.types import (
     Category,
     Outcome,
@@ -35,8 +36,6 @@ from engines.core.types import (
     Tiebreak,
     Unchecked,
     Violation,
-    competition_ranks,
-    undecided_pairs,
 )
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core.engine import Scored
+from engines.core.ranking import ranks_with_unknowns
 from engines.core.types import Category, Tiebreak, Unchecked
 from engines.imhotep.components import (
     BLUE,
@@ -21,7 +22,6 @@ from engines.imhotep.components import (
     statues_text_reading,
     triangle_with_tail,
 )
-from engines.nile_murals.ranking import ranks_with_unknowns
 
 CATEGORIES = (
     Category("track", "Score track (during play)", "得点表示板（ゲーム中の得点）", "imhotep:S1"),

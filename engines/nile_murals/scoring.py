@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.core.engine import GameContext, Scored
-from engines.core.types import Category, Tiebreak, Unchecked, competition_ranks
+from engines.core.ranking import competition_ranks, ranks_with_unknowns
+from engines.core.types import Category, Tiebreak, Unchecked
 from engines.nile_murals.printed import TRACKS, Printed
-from engines.nile_murals.ranking import ranks_with_unknowns
 
 CATEGORIES = (
     Category("combo", "Combo track rank points", "コンボトラック順位点", "nile_murals:S5"),

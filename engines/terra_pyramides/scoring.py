@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.core.engine import Scored
+from engines.core.ranking import ranks_with_unknowns
 from engines.core.types import Category, Unchecked
-from engines.nile_murals.ranking import ranks_with_unknowns
 from engines.terra_pyramides.options import (
     CARD_OTHER_POINTS,
     CARD_OWNED_POINTS,
