@@ -40,7 +40,7 @@ TERMS_JA = {
 MESSAGES_JA = {
     "game_over": "ゲームは終了しています",
     "wrong_phase": "今は「{move}」を記録できません。今は{phase}のフェイズで、その記録を待っています",
-    "unknown_seat": "{seat}番目の席はありません",
+    "unknown_seat": "{number}人目のプレイヤーはいません(プレイヤーは{n}人です)",
     "not_your_turn": "{player}が行動しましたが、今は{current_player}のプレイヤー行動フェイズです",
     "deal_packets": "{n} 人に {got} 束のドラフトカードが配られました",
     "deal_size": "ドラフトカードは各 {size} 枚です（{got} 枚ではありません）",

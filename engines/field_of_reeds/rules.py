@@ -124,7 +124,15 @@ def _wrong_phase(state: State, move: Move, want: str, rule: str) -> list[Violati
 
 def _bad_seat(state: State, seat: int) -> list[Violation]:
     if seat > state.n:
-        return [V("unknown_seat", "F2", "seat {seat} does not exist", seat=seat)]
+        return [
+            V(
+                "unknown_seat",
+                "F2",
+                "there is no player {number}: the game has {n} players",
+                number=seat,
+                n=state.n,
+            )
+        ]
     return []
 
 
@@ -1176,7 +1184,7 @@ def _apply_pass(state: State, move: Pass) -> State:
             )
             unchecked = note(
                 unchecked,
-                f"seat {seat + 1} Djed reuse (level {state.level})",
+                f"{state.ctx.players[seat]}: Djed reuse (level {state.level})",
                 "which sheet area the Djed came from was not recorded (Q11)",
                 "L6",
             )

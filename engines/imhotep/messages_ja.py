@@ -90,7 +90,7 @@ MESSAGES_JA = {
     "printed.unknown_key": "「{key}」は審判が記録する印刷値ではありません",
     "printed.contradicts": "印刷値「{key}」は{known}です（{value}ではありません）",
     "sheet.player_count": "得点表のプレイヤーは{got}人ですが、文書では{n}人です",
-    "sheet.burial_seat": "席{seat}はありません",
+    "sheet.burial_seat": "埋葬室に{number}人目のプレイヤーの石がありますが、プレイヤーは{n}人です",
     "sheet.obelisk_waiting": "オベリスクの裏面（B面）で待機できる石材は2個までです（{count}個ではありません）",
     "sheet.obelisks_erected_side_a": "オベリスクが建立されるのは裏面（B面）だけです",
     "sheet.too_many_stones": "得点マーカー・石材置き場・埋葬室・オベリスクでこの色の石材を{used}個使っています。各色30個です",

@@ -69,7 +69,9 @@ def setup(s: State, m: mv.Setup) -> Result:
 
 def draft_deal(s: State, m: mv.DraftDeal) -> Result:
     if len(m.hands) != s.n:
-        return [V("draft.hands", "F2", "deal one hand of 5 to each of the {n} seats", n=s.n)], None
+        return [
+            V("draft.hands", "F2", "deal one hand of 5 to each of the {n} players", n=s.n)
+        ], None
     errs, s2 = learn_cards(s, [c for hand in m.hands for c in hand])
     if errs:
         return errs, None

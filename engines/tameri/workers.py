@@ -132,8 +132,17 @@ def merchant(s: State, m: mv.Merchant) -> Result:
             return errs, None
     p = p.but(merchant=m.space)
     others = [(o.seat - 1, o.resource) for o in m.others]
-    if any(k >= s.n for k, _ in others):
-        return [V("seat.unknown", "I3", "a seat in others does not exist", seat=0)], None
+    beyond = [k + 1 for k, _ in others if k >= s.n]
+    if beyond:
+        return [
+            V(
+                "seat.unknown",
+                "I3",
+                "there is no player {number}: the game has {n} players",
+                number=beyond[0],
+                n=s.n,
+            )
+        ], None
     merchants = {k for k, q in enumerate(s.players) if q.merchant is not None and k != i}
     if any(k not in merchants for k, _ in others):
         return [

@@ -131,7 +131,7 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
         check_players(ctx)
         facts = check_sheet(ctx.options, ctx.players, sheet, read_tracks(ctx.edition))
         scored = score(ctx.options, facts, ctx.players)
-        late = sheet_unchecked(ctx.options, sheet)
+        late = sheet_unchecked(ctx.options, ctx.players, sheet)
         if not late:
             return scored
         return Scored(

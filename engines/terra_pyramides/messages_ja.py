@@ -142,7 +142,7 @@ MESSAGES_JA: dict[str, str] = {
     "foundation_not_empty": "移動できるのは空の基礎タイルか新たに配置した基礎タイルだけです",
     "path_blocked": "労働者駒は {sq:square}（{what}）を越えられません",
     "first_turn_one_site": "最初の手番では1ヶ所の基礎タイルにしか移動できません",
-    "no_such_player": "{seat}番目の席はありません",
+    "no_such_player": "{number}人目のプレイヤーはいません(プレイヤーは{n}人です)",
     "not_your_turn": "労働者駒を戻せるのは自分の手番だけです（A22）",
     "no_own_worker": "{sq:square} にそのプレイヤーの労働者駒はありません",
     # M7 / end of turn
@@ -189,11 +189,11 @@ MESSAGES_JA: dict[str, str] = {
     "surround_v3_only": "このボーナスはバージョン3だけです",
     # score sheet
     "sheet_players": "得点表には{want}人分の記入が必要です",
-    "sheet_name": "{seat}番目の席のプレイヤーは「{want}」です（「{got}」ではありません）",
+    "sheet_name": "得点表のプレイヤーは席順です。{number}人目は「{want}」です（「{got}」ではありません）",
     "too_many_sites": "{n}ヶ所の建設地には労働者駒{w}個より多く必要です",
     "missions_only": "建設済みの記入はミッション専用です",
     "negative": "負の値は記入できません",
-    "card_twice": "{card}のカードはすでに{seat}番目の席のプレイヤーが所有しています",
+    "card_twice": "{card}のカードはすでに{owner}が所有しています",
     "arrival_twice": "2隻の船が同時に到着することはできません",
     "setup.player_count": "対戦は2〜4人です（{n}人ではありません）",
     "setup.mission_version": "ミッションは基本ゲーム（バージョン1）で遊びます",

@@ -166,7 +166,15 @@ def check_return(state: TerraState, move: mv.ReturnWorker) -> list[Violation]:
     opts = state.ctx.options
     seat = state.seat if move.player is None else move.player
     if seat >= state.ctx.n_players:
-        return [violation("no_such_player", "M11", "there is no seat {seat}", seat=seat)]
+        return [
+            violation(
+                "no_such_player",
+                "M11",
+                "there is no player {number}: the game has {n} players",
+                number=seat + 1,
+                n=state.ctx.n_players,
+            )
+        ]
     if seat != state.seat and opts.a22_return_workers != "any_time":
         return [
             violation(

@@ -193,7 +193,7 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
             row["grave_goods"] = gg
     notes = readings(opts)
     if v == 3:
-        cards, card_notes = strategy_cards(opts, facts, rows, unchecked)
+        cards, card_notes = strategy_cards(opts, names, facts, rows, unchecked)
         for row, pts in zip(rows, cards, strict=True):
             row["strategy_cards"] = pts
         notes.extend(card_notes)
@@ -210,6 +210,7 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
 
 def strategy_cards(
     opts: TerraPyramidesOptions,
+    names: Sequence[str],
     facts: Sequence[Facts],
     rows: Sequence[dict[str, int | None]],
     unchecked: list[Unchecked],
@@ -256,13 +257,11 @@ def strategy_cards(
         total = [a + b for a, b in zip(total, pts, strict=True)]
         who = leaders[card]
         if card == "nile" and contenders:
-            notes.append(
-                f"card {card}: unknown (seats {', '.join(str(i + 1) for i in contenders)})"
-            )
+            notes.append(f"card {card}: unknown ({' or '.join(names[i] for i in contenders)})")
             continue
         notes.append(
             f"card {card}: "
-            + ("nobody (tie or unachieved)" if who is None else f"seat {who + 1} +{pts[who]}")
+            + ("nobody (tie or unachieved)" if who is None else f"{names[who]} +{pts[who]}")
         )
     return [None if i in contenders else t for i, t in enumerate(total)], notes
 

@@ -119,8 +119,8 @@ def check_sheet(
                     f"{at}.name",
                     "sheet_name",
                     "I4",
-                    "seat {seat} is {want}, not {got}",
-                    seat=i + 1,
+                    "the sheet lists players in seat order: player {number} is {want}, not {got}",
+                    number=i + 1,
                     want=names[i],
                     got=p.name,
                 )
@@ -262,9 +262,9 @@ def check_sheet(
                         f"{at}.cards[{j}]",
                         "card_twice",
                         "VN13",
-                        "the {card} card is already owned by seat {seat}",
+                        "the {card} card is already owned by {owner}",
                         card=card,
-                        seat=seen_cards[card] + 1,
+                        owner=names[seen_cards[card]],
                     )
                 )
             seen_cards[card] = i
@@ -337,7 +337,9 @@ def late_gains_uncapped(opts: TerraPyramidesOptions) -> bool:
     return opts.version >= 2 and opts.mission is None and opts.g15_surround_cap == "own_next_turn"
 
 
-def sheet_unchecked(opts: TerraPyramidesOptions, sheet: TerraSheet) -> list[Unchecked]:
+def sheet_unchecked(
+    opts: TerraPyramidesOptions, names: tuple[str, ...], sheet: TerraSheet
+) -> list[Unchecked]:
     """Caps the sheet cannot check: a value above L1/L2 is legal only through a surround
     bonus after the player's last turn, which the sheet does not show."""
     out = []
@@ -354,7 +356,7 @@ def sheet_unchecked(opts: TerraPyramidesOptions, sheet: TerraSheet) -> list[Unch
             if over:
                 out.append(
                     Unchecked(
-                        f"seat {i + 1}: {' and '.join(over)} at the end",
+                        f"{names[i]}: {' and '.join(over)} at the end",
                         "above the end-of-turn cap: legal only if a surround bonus paid them "
                         "after this player's last turn (G15 own_next_turn), which a sheet "
                         "does not show",
