@@ -177,6 +177,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     # in the path, rule id). A wrong shape where a rule applies (three levels, a Djed count,
     # a required record) then cites it, as a rules violation does.
     input_rules: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # The same for a field whose rule depends on the record it is in (Imhotep's ``take`` of
+    # a Hammer card, a pyramid or a temple reward): (record type, path pattern, rule id),
+    # tried before ``input_rules`` for an error under ``$.moves[i]`` of a record of that type.
+    record_input_rules: ClassVar[tuple[tuple[str, str, str], ...]] = ()
 
     # ---- hooks a game implements -------------------------------------------------------
     def setup(self, ctx: GameContext[OptionsT]) -> StateT:
@@ -302,18 +306,31 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             raise SetupError(list(problems[1]))
         return GameContext(tuple(env.players), options, edition)
 
-    def cite_input_rules(self, err: MalformedInput) -> MalformedInput:
-        """The same input errors, each citing the rule its path falls under (``input_rules``)."""
+    def cite_input_rules(
+        self, err: MalformedInput, records: Sequence[Any] | None = None
+    ) -> MalformedInput:
+        """The same input errors, each citing the rule its path falls under
+        (``record_input_rules`` for the log's ``records``, then ``input_rules``)."""
         rules = self.input_rules
-        if not rules:
+        if not rules and not self.record_input_rules:
             return err
         compiled = self.__dict__.get("_input_rules")
         if compiled is None:
             compiled = self.__dict__["_input_rules"] = [(re.compile(p), r) for p, r in rules]
+        by_type: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+        for kind, p, r in self.record_input_rules:
+            by_type.setdefault(kind, []).append((re.compile(p), r))
         out = []
         for v in err.violations:
             if v.rule is None and v.path:
-                for pattern, rule in compiled:
+                candidates = compiled
+                at = _MOVE_PATH.match(v.path) if by_type and records is not None else None
+                if at is not None and int(at.group(1)) < len(records or ()):
+                    record = records[int(at.group(1))]  # type: ignore[index]
+                    kind = record.get("type") if isinstance(record, Mapping) else None
+                    if isinstance(kind, str) and kind in by_type:
+                        candidates = [*by_type[kind], *compiled]
+                for pattern, rule in candidates:
                     if pattern.search(v.path):
                         v = Violation(
                             v.code, f"{self.meta.key}:{rule}", v.message, v.params, v.index, v.path
@@ -347,7 +364,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         try:
             moves = self.parse_moves(env.moves)
         except MalformedInput as err:
-            raise self.cite_input_rules(err) from None
+            raise self.cite_input_rules(err, env.moves) from None
         state = self.setup(ctx)
         return self.fold(state, moves)
 
@@ -514,7 +531,8 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     @property
     def terms_ja(self) -> Mapping[str, str]:
         """Japanese terms for the engine's identifiers in parameter values (a colour, a
-        card kind, a move type): ``TERMS_JA`` of the game's ``messages_ja`` module."""
+        card kind, a move type): ``TERMS_JA`` of the game's ``messages_ja`` module; the names
+        of its JSON fields (``FIELDS_JA``) as ``"field:<name>"``, for paths in words."""
         terms = self.__dict__.get("_terms_ja")
         if terms is None:
             module = sys.modules.get(f"engines.{self.meta.key}.messages_ja")
@@ -526,7 +544,13 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             from engines import available_engines, get_engine  # the registry, once
 
             names = {key: get_engine(key).meta.name_ja for key in available_engines()}
-            terms = {**names, **CORE_TERMS_JA, **getattr(module, "TERMS_JA", {})}
+            fields = getattr(module, "FIELDS_JA", {})
+            terms = {
+                **names,
+                **CORE_TERMS_JA,
+                **getattr(module, "TERMS_JA", {}),
+                **{f"field:{name}": term for name, term in fields.items()},
+            }
             self.__dict__["_terms_ja"] = terms
         return terms  # type: ignore[no-any-return]
 
@@ -579,6 +603,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
 
 
 _SEAT_FIELD = re.compile(r"seat \{(\w+)\}")
+_MOVE_PATH = re.compile(r"^\$\.moves\[(\d+)\]")
 
 
 def envelope_schema(game: str, body_key: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -104,3 +104,35 @@ MESSAGES_JA = {
         "（各カードは1回だけめくられます）"
     ),
 }
+
+# The names of the log's and the sheet's fields, for a shape error's path in words.
+FIELDS_JA = {
+    "type": "種類",
+    "ships": "船",
+    "min_loads": "最少積載量",
+    "ship": "船",
+    "space": "マス",
+    "site": "建築現場",
+    "order": "荷降ろしの順",
+    "take": "取る石材の数",
+    "loads": "積む場所",
+    "card": "カード",
+    "keep": "残すカード",
+    "pyramid": "ピラミッド",
+    "points": "得点",
+    "bonus": "ボーナス",
+    "load": "積む場所",
+    "key": "印刷値の名前",
+    "value": "印刷値",
+    "count": "個数",
+    "by": "手番のプレイヤー",
+    "track": "得点トラック",
+    "sled": "石材置き場",
+    "obelisk": "オベリスク",
+    "obelisks_erected": "建てたオベリスク",
+    "cards": "市場カード",
+    "missing_monuments": "欠けている建造物",
+    "burial": "埋葬室",
+    "pyramid_stones": "ピラミッドの石材",
+    "temple_stones": "神殿の石材",
+}

@@ -89,3 +89,15 @@ MESSAGES_JA = {
         "版データの値が、印刷された部品の値として成り立ちません（パスの項目を確認してください）"
     ),
 }
+
+# The names of the log's and the sheet's fields, for a shape error's path in words.
+FIELDS_JA = {
+    "type": "種類",
+    "card": "カード",
+    "player": "プレイヤー",
+    "source": "取った場所",
+    "ankh": "アンク",
+    "area": "区域",
+    "miss": "ミス",
+    "combo": "コンボ",
+}

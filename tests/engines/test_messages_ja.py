@@ -366,3 +366,37 @@ def test_every_code_renders_in_japanese_and_english(key, code, english, names):
     assert not leftovers, f"{key}: {code}: English in Japanese text {leftovers}: {ja}"
     for mark in ("'", '"', "[", "]"):
         assert mark not in ja, f"{key}: {code}: a Python value in Japanese text: {ja}"
+
+
+def _field_names(annotation, seen) -> set[str]:
+    import typing
+
+    from pydantic import BaseModel
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in seen:
+            return set()
+        seen.add(annotation)
+        names = set()
+        for name, info in annotation.model_fields.items():
+            names |= {name} | _field_names(info.annotation, seen)
+        return names
+    return {n for arg in typing.get_args(annotation) for n in _field_names(arg, seen)}
+
+
+@pytest.mark.parametrize("key", available_engines())
+def test_every_field_of_a_log_or_sheet_is_named_in_japanese(key):
+    """A shape error names its place in words (「4番目の記録の「船」」): every field of every
+    record and of the sheet has a Japanese name, so none shows as an identifier."""
+    from engines.core.localize import where_ja
+
+    engine = get_engine(key)
+    seen: set = set()
+    names = _field_names(engine.sheet_model, seen) | _field_names(engine.move_adapter._type, seen)
+    assert len(names) > 5
+    english = {
+        name: where_ja(f"$.sheet.{name}", engine.terms_ja)
+        for name in sorted(names)
+        if ASCII_WORD.search(where_ja(f"$.sheet.{name}", engine.terms_ja))
+    }
+    assert not english, f"{key}: fields without a Japanese name: {english}"
