@@ -15,6 +15,7 @@ from engines.tameri.common import (
     add_res,
     counts,
     covers,
+    grant_action,
     learn_cards,
     note,
     one,
@@ -540,8 +541,7 @@ def effect(s: State, m: mv.Effect) -> Result:
         if errs:
             return errs, None
     if g.extra_action is not None and i == s.turn.seat:
-        t = s.turn
-        s = s.but(turn=t.but(bonus=(*t.bonus, g.extra_action)))
+        s = grant_action(s, g.extra_action)
     elif g.extra_action is not None:  # M11: a pushed priest's owner acts at once, off-turn
         s = s.but(owed_actions=(*s.owed_actions, (i, g.extra_action)))
     if g.temple_advance is not None:  # FX10, free steps (A7 reading a)

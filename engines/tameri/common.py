@@ -9,7 +9,7 @@ from engines.core.types import Unchecked, Violation
 from engines.tameri import moves as mv
 from engines.tameri.components import RESOURCES, SPHERES
 from engines.tameri.state import Spheres, State, res_index
-from engines.tameri.turns import action_allowed
+from engines.tameri.turns import action_allowed, assign_actions
 
 Result = tuple[list[Violation], State | None]
 
@@ -210,11 +210,9 @@ def use_action(s: State, action: str, seat: int | None = None) -> Result:
         owed = list(s.owed_actions)
         owed.remove((seat, action))
         return [], s.but(owed_actions=tuple(owed))
-    if action in t.bonus:
-        bonus = list(t.bonus)
-        bonus.remove(action)
-        return [], step2(s).but(turn=t.but(bonus=tuple(bonus), step=2))
     facts = s.cards.get(t.card)
+    if t.events:  # an effect granted an action this turn: the card's or the granted one
+        return _use_with_grants(s, action, facts)
     ok = action_allowed(
         t.actions,
         action,
@@ -249,6 +247,39 @@ def use_action(s: State, action: str, seat: int | None = None) -> Result:
                 "H3",
             )
     return [], s.but(turn=t.but(actions=(*t.actions, action), step=2))
+
+
+def grant_action(s: State, action: str) -> State:
+    """An effect grants the turn player ``action`` (FX1): from now on each action may be
+    read as the card's or this one (the actions so far were the card's)."""
+    t = s.turn
+    events = t.events or tuple((False, a) for a in t.actions)
+    return s.but(turn=t.but(bonus=(*t.bonus, action), events=(*events, (True, action))))
+
+
+def _use_with_grants(s: State, action: str, facts: Any) -> Result:
+    """``use_action`` once an effect has granted an action: any reading of the turn's
+    actions as the card's or granted ones, in the order they came, may fit (F6 step 2)."""
+    t = s.turn
+    events = (*t.events, (False, action))
+    top = facts.top if facts else None
+    bottom = facts.bottom if facts else None
+    found = assign_actions(events, top, bottom, t.match, t.face_down)
+    if found is None:
+        return [
+            V(
+                "action.not_granted",
+                "H3",
+                "card {card} does not grant {action} after {done}",
+                card=t.card,
+                action=action,
+                done=", ".join(a for granted, a in t.events if not granted) or "nothing",
+            )
+        ], None
+    card, left, known = found
+    if not known:
+        s = note(s, f"actions of card {t.card}", "the card's actions are not recorded (G6)", "H1")
+    return [], s.but(turn=t.but(actions=card, bonus=left, events=events, step=2))
 
 
 def substitute(
