@@ -23,6 +23,7 @@ from engines.core.localize import render_ja, where_ja
 from engines.core.messages_ja import (
     CORE_MESSAGES_JA,
     CORE_TERMS_JA,
+    CORE_UNCHECKED_JA,
     MALFORMED_JA,
     MALFORMED_TYPES_JA,
 )
@@ -509,11 +510,18 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             what = link.en if link is not None else "total"
             unknown = [names[s] for s in (i, j) if keys[s][position] is None]
             notes.append(
-                Unchecked(
-                    f"order of {names[i]} and {names[j]}",
-                    f"they tie before the tiebreak {what!r}, which is not known for "
-                    f"{' and '.join(unknown)}: they share a rank",
+                Unchecked.of(
+                    "core.undecided_order",
                     link.rule if link is not None else None,
+                    "order of {a} and {b}",
+                    "they tie before the tiebreak '{what}', which is not known for {unknown}: "
+                    "they share a rank",
+                    a=names[i],
+                    b=names[j],
+                    what=what,
+                    what_ja=link.ja if link is not None else "合計",
+                    unknown=" and ".join(unknown),
+                    unknown_list=unknown,
                 )
             )
         return seats, tuple(notes)
@@ -570,6 +578,21 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 if text is not None:
                     return text
         return violation.text
+
+    def localize_unchecked(self, unchecked: Unchecked, lang: str) -> tuple[str, str]:
+        """An ``unchecked`` entry's item and reason in ``lang``: Japanese from the engine's
+        ``UNCHECKED_JA`` (or the core's) by code, English as built."""
+        if lang == "ja" and unchecked.code is not None:
+            module = sys.modules.get(f"engines.{self.meta.key}.messages_ja")
+            catalogue = getattr(module, "UNCHECKED_JA", {})
+            templates = catalogue.get(unchecked.code) or CORE_UNCHECKED_JA.get(unchecked.code)
+            if templates is not None:
+                terms = self.terms_ja
+                item = render_ja(templates[0], unchecked.params, terms)
+                reason = render_ja(templates[1], unchecked.params, terms)
+                if item is not None and reason is not None:
+                    return item, reason
+        return unchecked.item, unchecked.reason
 
     def name_players(
         self, violations: Sequence[Violation], players: Sequence[str]

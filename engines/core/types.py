@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.core.localize import JaFormatter
+
 
 @dataclass(frozen=True)
 class Violation:
@@ -62,6 +64,17 @@ class Violation:
         return out
 
 
+_COUNTING = JaFormatter()  # str.format, and {n+1} counts from 1 (engines count from 0)
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """An English template filled with ``params``; ``{n+1}`` counts a 0-based ``n`` from 1.
+    Plain ``str.format`` where the template counts nothing (the common, fast case)."""
+    if "+1}" in template:
+        return _COUNTING.format(template, **params)
+    return template.format(**params)
+
+
 def _counts_en(counts: Mapping[str, Any]) -> str:
     return ", ".join(f"{n} {key}" for key, n in counts.items()) or "nothing"
 
@@ -101,9 +114,34 @@ class Unchecked:
     rule: str | None = None
     path: str | None = None
     index: int | None = None
+    # As a violation's code and params: the engine's ``UNCHECKED_JA[code]`` holds the item
+    # and reason in Japanese with the same params (``GameEngine.localize_unchecked``).
+    code: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls,
+        code: str,
+        rule: str | None,
+        item: str,
+        reason: str,
+        *,
+        path: str | None = None,
+        index: int | None = None,
+        **params: Any,
+    ) -> Unchecked:
+        """One built from English templates (``str.format`` with ``params``; ``{n+1}``
+        counts a 0-based position from 1), as violations are, so a page can show it in
+        Japanese by ``code``."""
+        return cls(fill(item, params), fill(reason, params), rule, path, index, code, params)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"item": self.item, "reason": self.reason, "rule": self.rule}
+        if self.code is not None:
+            out["code"] = self.code
+        if self.params:
+            out["params"] = dict(self.params)
         if self.path is not None:
             out["path"] = self.path
         if self.index is not None:

@@ -164,11 +164,13 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
         for seat, pts in enumerate(burial):
             if pts is None:
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: Burial Chamber B",
+                    Unchecked.of(
+                        "burial_b_rank",
+                        "imhotep:V4",
+                        "{player}: Burial Chamber B",
                         "a rank this player shares or holds has no known printed points "
                         "(4th place: G7); supply burial_b.ranks in the edition or log",
-                        "imhotep:V4",
+                        player=ctx.players[seat],
                     )
                 )
     if opts.sides.obelisk == "A":

@@ -266,3 +266,107 @@ FIELDS_JA = {
     "highest_card": "最も大きいカード",
     "leftovers": "残りの資源",
 }
+
+# Japanese item and reason of each ``unchecked`` entry, by code (same params as English).
+_NOT_RECORDED = "記録されていません"
+UNCHECKED_JA = {
+    "substitution": (
+        "建物{card}による代用",
+        "その印刷された効果はルールにありません(G2)",
+    ),
+    "glyph_completion": (
+        "建物{card}によるヒエログリフの完成",
+        "その印刷された効果はルールにありません(G2)",
+    ),
+    "pyramid_release": (
+        "手番中にピラミッドから出てくる球",
+        "本文に記載がありません(A2)。フェーズ1の手順W4〜W6で置きます",
+    ),
+    "card_weather": ("カード{card}の天候効果", f"{_NOT_RECORDED}(G6)"),
+    "full_river": (
+        "満杯の川{ramp}へのシルト",
+        "どうなるか本文にないため、球はサプライに戻します",
+    ),
+    "effect_gains": (
+        "{source}の効果",
+        "印刷された効果の文章がルールにないため(G2〜G5)、得たものは記録どおりとしました",
+    ),
+    "card_actions": ("カード{card}のアクション", f"カードのアクションが{_NOT_RECORDED}(G6)"),
+    "both_halves": (
+        "カード{card}の両方の半分",
+        "ヒエログリフの一致が記録されないまま使われました(G6、G10)",
+    ),
+    "season_deck": ("季節{season}の山札", "尽きたため、公開したカードが少なくなりました(G13)"),
+    "nile_resources": (
+        "カード{card}に印刷された資源",
+        f"{_NOT_RECORDED}。カードの上には何も置きません(G6)",
+    ),
+    "weather_tile": (
+        "天候タイルの内容",
+        "ルールにないため(G7)、落ちた球は記録どおりとしました",
+    ),
+    "weather_short": (
+        "第{round+1}ラウンドの天候",
+        "印刷より球が少なくなっています。サプライが足りなかった可能性があります"
+        "(W3。球の数は不明: G11)",
+    ),
+    "glyph_match": (
+        "カード{card}のヒエログリフの一致",
+        f"カードかその参照先のヒエログリフが{_NOT_RECORDED}(G6、G10)",
+    ),
+    "final_glyph": (
+        "{player}:季節{season}の最後のヒエログリフ",
+        f"ヒエログリフも結果も{_NOT_RECORDED}",
+    ),
+    "season_building_points": (
+        "{player}:季節{season}の建物の得点",
+        f"{_NOT_RECORDED}(G2)",
+    ),
+    "building_deck": (
+        "建物の山札",
+        "新しい建物が公開されませんでした(山札切れ?G13)",
+    ),
+    "market_neighbours": (
+        "取引での市場の隣",
+        "市場の配置がルールにないため(G9)、記録された他の商人の獲得を適用しました。"
+        "漏れがないかは確認できません",
+    ),
+    "building_cost": ("建物{card}のコスト", f"印刷されたコストが{_NOT_RECORDED}(G2)"),
+    "temple_length": ("{temple}の神殿の頂上", f"神殿の長さが{_NOT_RECORDED}(G3)"),
+    "sphere_supply": (
+        "球のサプライ: {spheres}",
+        "箱の球の数が印刷されていないため(G11)、空のサプライから球を取ったこと"
+        "(W3、M5、M6、FX4)は見つけられません",
+    ),
+    "building_sets": ("{player}:建物のセット", f"建物の記号が{_NOT_RECORDED}(G2)"),
+    "hand_glyphs": (
+        "{player}:手札のヒエログリフ",
+        f"手札のカードのヒエログリフが{_NOT_RECORDED}(G6)",
+    ),
+    "priest_card_points": ("{player}:司祭カードの得点", f"{_NOT_RECORDED}(G5)"),
+    "season_end_building_points": ("{player}:季節の終わりの建物の得点", f"{_NOT_RECORDED}(G2)"),
+    "sheet.season_end_building_points": (
+        "{player}:季節の終わりの建物の得点",
+        "得点表に書かれていません。建物の文章はルールにありません(G2)",
+    ),
+    "sheet.priest_card_points": (
+        "{player}:司祭カードの得点",
+        "得点表に書かれていません。司祭カードの文章はルールにありません(G5)",
+    ),
+    "sheet.pharaoh_unknown": (
+        "{player}:季節{season+1}のファラオの過半数",
+        "全プレイヤーの公開した供物も点数も得点表にありません",
+    ),
+    "sheet.pharaoh_as_written": (
+        "{player}:季節{season+1}のファラオの過半数",
+        "点数は書かれたとおりとしました。全プレイヤーの公開した供物は得点表にありません",
+    ),
+    "sheet.remaining_offerings": (
+        "残りの供物",
+        "あるプレイヤーの残りの供物が得点表にないため、S7の過半数を決められません",
+    ),
+    "sheet.hand_glyphs": (
+        "{player}:手札のヒエログリフ",
+        "手札もそのヒエログリフの得点も得点表にありません",
+    ),
+}

@@ -157,7 +157,10 @@ def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
     state = new
     if unknown_path:
         state = state.note(
-            "M6.3 worker path squares", f"{NO_MAP}: crossed squares of unknown type", f"{KEY}:M6.3"
+            "worker_path",
+            f"{KEY}:M6.3",
+            "M6.3 worker path squares",
+            NO_MAP + ": crossed squares of unknown type",
         )
     return state
 
@@ -218,8 +221,9 @@ def apply_return(state: TerraState, move: mv.ReturnWorker) -> TerraState:
     fields["sites"] = sites
     if workers == 0 and site.level > 0:
         new = new.note(
+            "pyramid_ownerless",
+            f"{KEY}:M11",
             "G15 pyramid left without its owner",
             "the last worker left a pyramid; it now scores for nobody (engine reading)",
-            f"{KEY}:M11",
         )
     return new

@@ -156,10 +156,12 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
             if any(x is None for x in under):
                 foundations = None  # type: ignore[assignment]
                 unchecked.append(
-                    Unchecked(
-                        f"{names[i]}: foundations under pyramids",
-                        "values not recorded (A11 'scores too')",
+                    Unchecked.of(
+                        "foundations_under_pyramids",
                         _rule("S2"),
+                        "{player}: foundations under pyramids",
+                        "values not recorded (A11 'scores too')",
+                        player=names[i],
                     )
                 )
             else:
@@ -169,8 +171,12 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
         if v == 3 and (f.palms is None or sites is None):
             nile = None
             unchecked.append(
-                Unchecked(
-                    f"{names[i]}: Nile points", "palms reached or site count unknown", _rule("S11")
+                Unchecked.of(
+                    "nile_points",
+                    _rule("S11"),
+                    "{player}: Nile points",
+                    "palms reached or site count unknown",
+                    player=names[i],
                 )
             )
         else:
@@ -240,14 +246,20 @@ def strategy_cards(
         far = max(f.boat_space for f in facts)
         contenders = [i for i, f in enumerate(facts) if f.boat_space == far]
         unchecked.append(
-            Unchecked(
-                "Nile card", "boats share the lead and the arrival order is unknown", _rule("S12")
+            Unchecked.of(
+                "nile_card",
+                _rule("S12"),
+                "Nile card",
+                "boats share the lead and the arrival order is unknown",
             )
         )
     if None in counts:
         unchecked.append(
-            Unchecked(
-                "Most pyramids card", "site counts unknown (A17 'ever_claimed')", _rule("S12")
+            Unchecked.of(
+                "most_pyramids_card",
+                _rule("S12"),
+                "Most pyramids card",
+                "site counts unknown (A17 'ever_claimed')",
             )
         )
     total = [0] * n

@@ -345,23 +345,27 @@ def sheet_unchecked(
     out = []
     if late_gains_uncapped(opts):
         for i, p in enumerate(sheet.players):
-            over = [
-                f"{n} {what}"
+            over = {
+                what: n
                 for n, cap, what, counts in (
                     (p.coins, COIN_CAP, "coins", True),
                     (p.blocks, BLOCK_CAP, "blocks", opts.version == 3),
                 )
                 if counts and n > cap
-            ]
+            }
             if over:
                 out.append(
-                    Unchecked(
-                        f"{names[i]}: {' and '.join(over)} at the end",
+                    Unchecked.of(
+                        "late_caps",
+                        f"{KEY}:L1",
+                        "{player}: {over} at the end",
                         "above the end-of-turn cap: legal only if a surround bonus paid them "
                         "after this player's last turn (G15 own_next_turn), which a sheet "
                         "does not show",
-                        f"{KEY}:L1",
                         path=f"$.sheet.players[{i}]",
+                        player=names[i],
+                        over=" and ".join(f"{n} {what}" for what, n in over.items()),
+                        counts=over,
                     )
                 )
     return out

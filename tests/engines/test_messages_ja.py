@@ -266,6 +266,13 @@ def codes_in(source: Path) -> list[tuple[str, str, set[str]]]:
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
             continue
+        func = node.func
+        if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) in (
+            "note",
+            "of",
+            "mark_unknown",
+        ):
+            continue  # an unchecked entry (tests/engines/test_unchecked_ja.py), not a violation
         # (code, rule, message, ...) or, in some sheet helpers, (path, code, rule, message)
         for start in (0, 1):
             args = node.args[start : start + 3]
