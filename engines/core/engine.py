@@ -23,10 +23,12 @@ from engines.core.localize import render_ja, where_ja
 from engines.core.messages_ja import (
     CORE_MESSAGES_JA,
     CORE_TERMS_JA,
+    CORE_UNCHECKED_JA,
     MALFORMED_JA,
     MALFORMED_TYPES_JA,
 )
 from engines.core.parsing import Envelope, parse_envelope, parse_model
+from engines.core.ranking import competition_ranks, undecided_pairs
 from engines.core.types import (
     Category,
     Outcome,
@@ -35,8 +37,6 @@ from engines.core.types import (
     Tiebreak,
     Unchecked,
     Violation,
-    competition_ranks,
-    undecided_pairs,
 )
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -178,6 +178,10 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     # in the path, rule id). A wrong shape where a rule applies (three levels, a Djed count,
     # a required record) then cites it, as a rules violation does.
     input_rules: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # The same for a field whose rule depends on the record it is in (Imhotep's ``take`` of
+    # a Hammer card, a pyramid or a temple reward): (record type, path pattern, rule id),
+    # tried before ``input_rules`` for an error under ``$.moves[i]`` of a record of that type.
+    record_input_rules: ClassVar[tuple[tuple[str, str, str], ...]] = ()
 
     # ---- hooks a game implements -------------------------------------------------------
     def setup(self, ctx: GameContext[OptionsT]) -> StateT:
@@ -303,18 +307,31 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             raise SetupError(list(problems[1]))
         return GameContext(tuple(env.players), options, edition)
 
-    def cite_input_rules(self, err: MalformedInput) -> MalformedInput:
-        """The same input errors, each citing the rule its path falls under (``input_rules``)."""
+    def cite_input_rules(
+        self, err: MalformedInput, records: Sequence[Any] | None = None
+    ) -> MalformedInput:
+        """The same input errors, each citing the rule its path falls under
+        (``record_input_rules`` for the log's ``records``, then ``input_rules``)."""
         rules = self.input_rules
-        if not rules:
+        if not rules and not self.record_input_rules:
             return err
         compiled = self.__dict__.get("_input_rules")
         if compiled is None:
             compiled = self.__dict__["_input_rules"] = [(re.compile(p), r) for p, r in rules]
+        by_type: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+        for kind, p, r in self.record_input_rules:
+            by_type.setdefault(kind, []).append((re.compile(p), r))
         out = []
         for v in err.violations:
             if v.rule is None and v.path:
-                for pattern, rule in compiled:
+                candidates = compiled
+                at = _MOVE_PATH.match(v.path) if by_type and records is not None else None
+                if at is not None and int(at.group(1)) < len(records or ()):
+                    record = records[int(at.group(1))]  # type: ignore[index]
+                    kind = record.get("type") if isinstance(record, Mapping) else None
+                    if isinstance(kind, str) and kind in by_type:
+                        candidates = [*by_type[kind], *compiled]
+                for pattern, rule in candidates:
                     if pattern.search(v.path):
                         v = Violation(
                             v.code, f"{self.meta.key}:{rule}", v.message, v.params, v.index, v.path
@@ -348,7 +365,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         try:
             moves = self.parse_moves(env.moves)
         except MalformedInput as err:
-            raise self.cite_input_rules(err) from None
+            raise self.cite_input_rules(err, env.moves) from None
         state = self.setup(ctx)
         return self.fold(state, moves)
 
@@ -493,11 +510,18 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             what = link.en if link is not None else "total"
             unknown = [names[s] for s in (i, j) if keys[s][position] is None]
             notes.append(
-                Unchecked(
-                    f"order of {names[i]} and {names[j]}",
-                    f"they tie before the tiebreak {what!r}, which is not known for "
-                    f"{' and '.join(unknown)}: they share a rank",
+                Unchecked.of(
+                    "core.undecided_order",
                     link.rule if link is not None else None,
+                    "order of {a} and {b}",
+                    "they tie before the tiebreak '{what}', which is not known for {unknown}: "
+                    "they share a rank",
+                    a=names[i],
+                    b=names[j],
+                    what=what,
+                    what_ja=link.ja if link is not None else "合計",
+                    unknown=" and ".join(unknown),
+                    unknown_list=unknown,
                 )
             )
         return seats, tuple(notes)
@@ -515,7 +539,8 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
     @property
     def terms_ja(self) -> Mapping[str, str]:
         """Japanese terms for the engine's identifiers in parameter values (a colour, a
-        card kind, a move type): ``TERMS_JA`` of the game's ``messages_ja`` module."""
+        card kind, a move type): ``TERMS_JA`` of the game's ``messages_ja`` module; the names
+        of its JSON fields (``FIELDS_JA``) as ``"field:<name>"``, for paths in words."""
         terms = self.__dict__.get("_terms_ja")
         if terms is None:
             module = sys.modules.get(f"engines.{self.meta.key}.messages_ja")
@@ -527,7 +552,13 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             from engines import available_engines, get_engine  # the registry, once
 
             names = {key: get_engine(key).meta.name_ja for key in available_engines()}
-            terms = {**names, **CORE_TERMS_JA, **getattr(module, "TERMS_JA", {})}
+            fields = getattr(module, "FIELDS_JA", {})
+            terms = {
+                **names,
+                **CORE_TERMS_JA,
+                **getattr(module, "TERMS_JA", {}),
+                **{f"field:{name}": term for name, term in fields.items()},
+            }
             self.__dict__["_terms_ja"] = terms
         return terms  # type: ignore[no-any-return]
 
@@ -547,6 +578,21 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 if text is not None:
                     return text
         return violation.text
+
+    def localize_unchecked(self, unchecked: Unchecked, lang: str) -> tuple[str, str]:
+        """An ``unchecked`` entry's item and reason in ``lang``: Japanese from the engine's
+        ``UNCHECKED_JA`` (or the core's) by code, English as built."""
+        if lang == "ja" and unchecked.code is not None:
+            module = sys.modules.get(f"engines.{self.meta.key}.messages_ja")
+            catalogue = getattr(module, "UNCHECKED_JA", {})
+            templates = catalogue.get(unchecked.code) or CORE_UNCHECKED_JA.get(unchecked.code)
+            if templates is not None:
+                terms = self.terms_ja
+                item = render_ja(templates[0], unchecked.params, terms)
+                reason = render_ja(templates[1], unchecked.params, terms)
+                if item is not None and reason is not None:
+                    return item, reason
+        return unchecked.item, unchecked.reason
 
     def name_players(
         self, violations: Sequence[Violation], players: Sequence[str]
@@ -580,6 +626,7 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
 
 
 _SEAT_FIELD = re.compile(r"seat \{(\w+)\}")
+_MOVE_PATH = re.compile(r"^\$\.moves\[(\d+)\]")
 
 
 def envelope_schema(game: str, body_key: str, body: dict[str, Any]) -> dict[str, Any]:

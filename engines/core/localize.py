@@ -90,7 +90,8 @@ def where_ja(path: str | None, terms: Mapping[str, str]) -> str:
     for match in _PATH_PART.finditer(path):
         name, index = match.groups()
         if name is not None:
-            words.append(f"「{terms.get(name, name)}」" if name not in _PLAIN else _PLAIN[name])
+            term = terms.get(f"field:{name}") or terms.get(name, name)
+            words.append(_PLAIN.get(name, f"「{term}」"))
             parent = name
         else:
             n = int(index) + 1

@@ -57,3 +57,12 @@ CORE_TERMS_JA = {
     "players": "プレイヤー",
     "default": "標準",
 }
+
+# Japanese item and reason of the framework's own ``unchecked`` entries, by code.
+CORE_UNCHECKED_JA = {
+    "core.undecided_order": (
+        "{a}と{b}の順位",
+        "タイブレーク「{what_ja}」の前まで同点で、{unknown_list}のその値が不明なため、"
+        "同順位とします",
+    ),
+}

@@ -6,9 +6,11 @@ prints and the Django side stores, so one structure travels from engine to page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from engines.core.localize import JaFormatter
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,17 @@ class Violation:
         return out
 
 
+_COUNTING = JaFormatter()  # str.format, and {n+1} counts from 1 (engines count from 0)
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """An English template filled with ``params``; ``{n+1}`` counts a 0-based ``n`` from 1.
+    Plain ``str.format`` where the template counts nothing (the common, fast case)."""
+    if "+1}" in template:
+        return _COUNTING.format(template, **params)
+    return template.format(**params)
+
+
 def _counts_en(counts: Mapping[str, Any]) -> str:
     return ", ".join(f"{n} {key}" for key, n in counts.items()) or "nothing"
 
@@ -101,9 +114,34 @@ class Unchecked:
     rule: str | None = None
     path: str | None = None
     index: int | None = None
+    # As a violation's code and params: the engine's ``UNCHECKED_JA[code]`` holds the item
+    # and reason in Japanese with the same params (``GameEngine.localize_unchecked``).
+    code: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls,
+        code: str,
+        rule: str | None,
+        item: str,
+        reason: str,
+        *,
+        path: str | None = None,
+        index: int | None = None,
+        **params: Any,
+    ) -> Unchecked:
+        """One built from English templates (``str.format`` with ``params``; ``{n+1}``
+        counts a 0-based position from 1), as violations are, so a page can show it in
+        Japanese by ``code``."""
+        return cls(fill(item, params), fill(reason, params), rule, path, index, code, params)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"item": self.item, "reason": self.reason, "rule": self.rule}
+        if self.code is not None:
+            out["code"] = self.code
+        if self.params:
+            out["params"] = dict(self.params)
         if self.path is not None:
             out["path"] = self.path
         if self.index is not None:
@@ -200,50 +238,3 @@ class Report:
             "unchecked": [u.to_dict() for u in self.unchecked],
             "outcome": self.outcome.to_dict() if self.outcome else None,
         }
-
-
-def _ahead(mine: tuple[Any, ...], other: tuple[Any, ...]) -> bool | int:
-    """Whether ``mine`` ranks above ``other``: True, False, or - when the first value that
-    would decide is unknown (None) on either side - the position of that value (an int)."""
-    for position, (a, b) in enumerate(zip(mine, other, strict=False)):
-        if a is None or b is None:
-            return position
-        if a != b:
-            return bool(a > b)
-    return False
-
-
-def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
-    """Standard competition ranking ("1, 2, 2, 4") by descending key tuples.
-
-    Players whose whole key (total, then each tiebreak) is equal share a rank, which is how
-    every game here expresses "the rules leave a tie". An unknown value (``None``) never
-    decides an order: where the first value that would separate two players is unknown,
-    neither counts as ahead of the other, so they share a rank (see ``undecided_pairs``).
-    A player's rank is 1 + the number of players certainly ahead.
-    """
-    normed = [k if type(k) is tuple else tuple(k) for k in keys]
-    for key in normed:
-        if None in key:  # keys hold numbers and None; a number never equals None
-            return [1 + sum(_ahead(other, mine) is True for other in normed) for mine in normed]
-    ranks = []
-    for mine in normed:
-        rank = 1
-        for other in normed:
-            if other > mine:
-                rank += 1
-        ranks.append(rank)
-    return ranks
-
-
-def undecided_pairs(keys: Sequence[tuple[Any, ...]]) -> list[tuple[int, int, int]]:
-    """``(i, j, position)`` for each pair of players (i < j) whose order hangs on an unknown
-    value: equal up to ``position``, where one of them (or both) is ``None``."""
-    normed = [tuple(k) for k in keys]
-    out = []
-    for i, mine in enumerate(normed):
-        for j in range(i + 1, len(normed)):
-            verdict = _ahead(mine, normed[j])
-            if verdict is not True and verdict is not False:
-                out.append((i, j, verdict))
-    return out

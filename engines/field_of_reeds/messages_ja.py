@@ -40,7 +40,7 @@ TERMS_JA = {
 MESSAGES_JA = {
     "game_over": "ゲームは終了しています",
     "wrong_phase": "今は「{move}」を記録できません。今は{phase}のフェイズで、その記録を待っています",
-    "unknown_seat": "{seat}番目の席はありません",
+    "unknown_seat": "{number}人目のプレイヤーはいません(プレイヤーは{n}人です)",
     "not_your_turn": "{player}が行動しましたが、今は{current_player}のプレイヤー行動フェイズです",
     "deal_packets": "{n} 人に {got} 束のドラフトカードが配られました",
     "deal_size": "ドラフトカードは各 {size} 枚です（{got} 枚ではありません）",
@@ -100,4 +100,157 @@ MESSAGES_JA = {
     "sheet.watcher_condition": "{player} は第{level}階層の監視者マスに到達していますが、そのボードの自分のジェド柱は {own} 個です。進入には {need} 個必要です",
     "sheet.watcher_djed_not_reached": "{player} は第3階層の監視者マスにジェド柱を置いていますが、監視者マスに到達していません",
     "sheet.watcher_djed_twice": "{player} と {other} の両方が第3階層の監視者マスにジェド柱を置いています。1つのマスに置けるジェド柱は1個です",
+}
+
+# The names of the log's and the sheet's fields, for a shape error's path in words.
+FIELDS_JA = {
+    "type": "種類",
+    "seat": "席順",
+    "packets": "配ったカードの束",
+    "excluded": "除外したカード",
+    "facts": "カードの印刷内容",
+    "order": "並べ替えた順",
+    "card": "カード",
+    "cards": "カード",
+    "discard": "捨てたカード",
+    "gain": "得たもの",
+    "id": "カード番号",
+    "printed": "印刷内容",
+    "choose": "選んだ属性",
+    "attribute": "属性",
+    "value": "値",
+    "cost_shabti": "身代わり人形のコスト",
+    "cost_points": "得点のコスト",
+    "djed_before": "移動前のジェド柱",
+    "djed_after": "移動後のジェド柱",
+    "gain_shabti": "得る身代わり人形",
+    "gain_points": "得る得点",
+    "exclusion": "除外アイコン",
+    "level": "階層",
+    "special": "特殊効果",
+    "go_back_to": "1マス戻った先",
+    "path": "進んだマス",
+    "stop_neighbours": "止まったマスの隣",
+    "reuse_from": "再利用した色",
+    "space": "マス",
+    "black_with": "黒アイコンの支払い",
+    "djed_resource": "ジェド柱の資源マス",
+    "reused": "再利用したジェド柱",
+    "djeds_complete": "ジェド柱がすべて分かっている",
+    "total": "合計",
+}
+
+# Japanese item and reason of each ``unchecked`` entry, by code (same params as English).
+UNCHECKED_JA = {
+    "card_facts": (
+        "カード{card}",
+        "印刷内容(属性・コスト・効果)が版データにも記録にもありません",
+    ),
+    "costs": (
+        "{player}:コスト(階層{level})",
+        "持っている身代わり人形か得点が分からないため、支払えるかは確認していません(L4、L8)",
+    ),
+    "step_back": (
+        "X+1の1マス戻る効果(階層{level})",
+        "特殊カードの一覧が原文にないため、記録された位置を使いました(G3)",
+    ),
+    "board_edges": (
+        "ボードの端(階層{level})",
+        "ボードの面が版データにないため、通れる端は確認していません",
+    ),
+    "watcher_condition": (
+        "{player}:監視者の条件(階層{level})",
+        "内容の分からないカードがジェド柱を置いた可能性があるため、L11は確認していません",
+    ),
+    "space_cost": (
+        "{space}のコスト(階層{level})",
+        "印刷されたコストが版データにも記録にもありません",
+    ),
+    "stop_rule": (
+        "{space}で止まるルール({player}、階層{level})",
+        "最後のマスの隣のマスが分からないため、M15は確認していません",
+    ),
+    "special_effects": (
+        "特殊効果(階層{level})",
+        "特殊カードの効果は原文にありません(G3)",
+    ),
+    "djed_reuse": (
+        "{player}:ジェド柱の再利用(階層{level})",
+        "ジェド柱を得点表のどの欄から取ったかが記録されていません(Q11)",
+    ),
+    "exclusion_icons": (
+        "除外アイコン",
+        "内容が記録されていないプレイ済みのカードは、除外アイコンを確認していません(F6)",
+    ),
+    "short_deal": (
+        "足りない配布",
+        "山札と捨て札が足りなくなったため、束の枚数は記録どおりとしました(G19)",
+    ),
+    "udjat_supply": (
+        "ウジャトの眼の在庫",
+        "在庫のないウジャトの眼カードが取られました。ルールに定めがありません(G11)",
+    ),
+    "udjat_after_movement": (
+        "移動後のウジャトの眼の値",
+        "プレイの移動の後に得た属性の値には使い道がありません(G11)",
+    ),
+    "djed_resource": (
+        "{space}のジェド柱の資源(階層{level})",
+        "資源アイコンが記録されていません(M18)",
+    ),
+    "resource_icon": (
+        "{space}の資源アイコン(階層{level})",
+        "記録されていないため、ラウンド終了時にそこにいるプレイヤーの身代わり人形が"
+        "分かりません(M19)",
+    ),
+    "black_djed_assignment": (
+        "{player}:階層{level}の黒マスのジェド柱の割り当て",
+        "最善の選択が、印刷されていない階層2のジェド柱4本の値によって変わります(G6)。"
+        "黒マスのジェド柱の割り当てを記録してください",
+    ),
+    "djed_bonus_guessed": (
+        "{player}:階層{level}のジェド柱のボーナス",
+        "得点表の色が、分からない階層{guessed_at}の黒マスのジェド柱の割り当てによって"
+        "変わります(G6)",
+    ),
+    "djeds_uncertain": (
+        "{player}:階層{level}のジェド柱",
+        "内容の分からないカードがプレイされたため、それが置いたジェド柱が分かりません(S3)",
+    ),
+    "djed_colours": (
+        "{player}:階層{level}のジェド柱の色",
+        "ジェド柱のあるマスの色が分かりません(S3)",
+    ),
+    "djed_bonus_unprinted": (
+        "{player}:階層{level}のジェド柱のボーナス",
+        "階層2の表の、同じ色のジェド柱4本の値が印刷されていません(G6)",
+    ),
+    "movement_penalty": (
+        "{player}:階層{level}の移動のペナルティ",
+        "残りマス数かそのペナルティが分かりません(S5、G7)",
+    ),
+    "arrival_udjat": (
+        "{player}:階層{level}の到着のウジャトの眼",
+        "ウジャトの眼の在庫がありません(G11)",
+    ),
+    "sheet.points": (
+        "{player}:階層{level}のゲーム中の得点",
+        "得点表に記録されていません",
+    ),
+    "sheet.djeds_incomplete": (
+        "{player}:階層{level}のジェド柱",
+        "この階層のジェド柱の一部が分からないと得点表に書かれています",
+    ),
+    "sheet.distance_unknown": (
+        "{player}:階層{level}の移動のペナルティ",
+        "残りマス数が記録されていません",
+    ),
+    "sheet.penalty_floor": (
+        "{player}:階層{level}の移動のペナルティ",
+        "ペナルティ前の得点が分からないため、0を下限にできません",
+    ),
+    "sheet.penalty_unprinted": (
+        "{player}:階層{level}の移動のペナルティ",
+        "{distance}マス足りない場合のペナルティは印刷されていません(G7)",
+    ),
 }

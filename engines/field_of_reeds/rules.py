@@ -7,8 +7,9 @@ violations and the resulting state, so the check and the transition cannot disag
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from engines.core.types import Unchecked, Violation
+from engines.core.types import Unchecked, Violation, fill
 from engines.field_of_reeds import board as B
 from engines.field_of_reeds import scoring
 from engines.field_of_reeds.moves import (
@@ -33,13 +34,16 @@ def V(code: str, rule: str, message: str, **params: object) -> Violation:
 
 
 def note(
-    unchecked: tuple[Unchecked, ...], item: str, reason: str, rule: str
+    unchecked: tuple[Unchecked, ...], code: str, rule: str, item: str, reason: str, **params: Any
 ) -> tuple[Unchecked, ...]:
-    """Add an Unchecked entry once per item (a whole game would otherwise repeat it)."""
+    """Add an Unchecked entry once per item (a whole game would otherwise repeat it); item
+    and reason are English templates with ``params``, Japanese by ``code`` (UNCHECKED_JA)."""
+    text = fill(item, params)
     for u in unchecked:  # a plain loop: this runs for most plays
-        if u.item == item:
+        if u.item == text:
             return unchecked
-    return (*unchecked, Unchecked(item, reason, f"field_of_reeds:{rule}"))
+    rule = f"field_of_reeds:{rule}"
+    return (*unchecked, Unchecked(text, fill(reason, params), rule, code=code, params=params))
 
 
 def setup(ctx) -> State:  # noqa: ANN001
@@ -124,7 +128,15 @@ def _wrong_phase(state: State, move: Move, want: str, rule: str) -> list[Violati
 
 def _bad_seat(state: State, seat: int) -> list[Violation]:
     if seat > state.n:
-        return [V("unknown_seat", "F2", "seat {seat} does not exist", seat=seat)]
+        return [
+            V(
+                "unknown_seat",
+                "F2",
+                "there is no player {number}: the game has {n} players",
+                number=seat,
+                n=state.n,
+            )
+        ]
     return []
 
 
@@ -614,9 +626,11 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     for card in unknown_cards:
         unchecked = note(
             unchecked,
-            f"card {card}",
-            "printed facts (attribute, cost, effects) neither in the edition nor in the log",
+            "card_facts",
             "G2",
+            "card {card}",
+            "printed facts (attribute, cost, effects) neither in the edition nor in the log",
+            card=card,
         )
     shabti, points = player.shabti, player.points
     if unknown_cards:
@@ -647,9 +661,12 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         if (shabti is None and cost_shabti) or (points is None and cost_points):
             unchecked = note(
                 unchecked,
-                f"seat {move.seat} costs (level {level})",
-                "the shabti or score held is unknown, so affordability is not checked (L4, L8)",
+                "costs",
                 "L4",
+                "{player}: costs (level {level})",
+                "the shabti or score held is unknown, so affordability is not checked (L4, L8)",
+                player=state.ctx.players[move.seat - 1],
+                level=level,
             )
         shabti = None if shabti is None else shabti - cost_shabti
         points = None if points is None else points - cost_points
@@ -685,6 +702,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             space,
             memo.get(space) or B.printed_space(state, space),
             (djeds, supply, sheet, reused, unchecked),
+            state.ctx.players[seat],
         )
     if go_back or path:
         memo = dict(memo)
@@ -712,9 +730,11 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             ], None
         unchecked = note(
             unchecked,
-            f"X+1 step back (level {level})",
-            "no special card list in the source; the logged position is taken (G3)",
+            "step_back",
             "G3",
+            "X+1 step back (level {level})",
+            "no special card list in the source; the logged position is taken (G3)",
+            level=level,
         )
         space = move.go_back_to.space
         memo[space] = info
@@ -731,9 +751,11 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     if path and not has_edges:
         unchecked = note(
             unchecked,
-            f"board edges (level {level})",
-            "board side not in the edition: passable edges are not checked",
+            "board_edges",
             "G4",
+            "board edges (level {level})",
+            "board side not in the edition: passable edges are not checked",
+            level=level,
         )
     for i, step in enumerate(path):
         if reached:
@@ -773,9 +795,12 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             if uncertain:
                 unchecked = note(
                     unchecked,
-                    f"seat {move.seat} watcher condition (level {level})",
-                    "cards with unknown facts may have placed Djeds: L11 not checked",
+                    "watcher_condition",
                     "L11",
+                    "{player}: watcher condition (level {level})",
+                    "cards with unknown facts may have placed Djeds: L11 not checked",
+                    player=state.ctx.players[move.seat - 1],
+                    level=level,
                 )
             else:
                 out.append(
@@ -792,9 +817,12 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         if info.cost is None:
             unchecked = note(
                 unchecked,
-                f"cost of {to} (level {level})",
-                "printed cost neither in the edition nor in the log",
+                "space_cost",
                 "G4",
+                "cost of {space} (level {level})",
+                "printed cost neither in the edition nor in the log",
+                space=to,
+                level=level,
             )
         new_pools = B.pay(pools, info.cost, step.black_with)
         if new_pools is not None and not new_pools:
@@ -831,9 +859,13 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
         if verdict is None:
             unchecked = note(
                 unchecked,
-                f"stop rule at {space} (seat {move.seat}, level {level})",
-                "the spaces next to the final one are not known: M15 not checked",
+                "stop_rule",
                 "M15",
+                "stop rule at {space} ({player}, level {level})",
+                "the spaces next to the final one are not known: M15 not checked",
+                space=space,
+                player=state.ctx.players[move.seat - 1],
+                level=level,
             )
 
     # 5 after-move effects (M7c)
@@ -845,6 +877,7 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
             space,
             memo.get(space) or B.printed_space(state, space),
             (djeds, supply, sheet, reused, unchecked),
+            state.ctx.players[seat],
         )
 
     # 6 resource gain (M7d)
@@ -855,9 +888,11 @@ def _resolve_play(state: State, move: Play) -> tuple[list[Violation], State | No
     if special:
         unchecked = note(
             unchecked,
-            f"special effects (level {level})",
-            "special card effects are not in the source (G3)",
+            "special_effects",
             "G3",
+            "special effects (level {level})",
+            "special card effects are not in the source (G3)",
+            level=level,
         )
 
     new_player, fields = clone(player)
@@ -909,6 +944,7 @@ def _place(
     at: str,
     info: SpaceInfo,
     held: tuple,
+    player: str,
 ) -> tuple:
     """Place one Djed on ``at`` (M7a, M7c). ``held`` is (djeds, supply, sheet, reused,
     unchecked); returns it updated (the djeds mapping copied when a Djed is placed)."""
@@ -924,9 +960,12 @@ def _place(
             i = max(range(3), key=lambda k: (sheet[k], -k))
             unchecked = note(
                 unchecked,
-                f"seat {move.seat} Djed reuse (level {level})",
-                "which sheet area the Djed came from was not recorded (Q11)",
+                "djed_reuse",
                 "L6",
+                "{player}: Djed reuse (level {level})",
+                "which sheet area the Djed came from was not recorded (Q11)",
+                player=player,
+                level=level,
             )
         sheet = tuple(v - 1 if k == i else v for k, v in enumerate(sheet))
         reused = tuple(v + 1 if k == i else v for k, v in enumerate(reused))
@@ -1026,17 +1065,19 @@ def _apply_deal(state: State, move: Deal) -> State:
     if limbo - set(state.limbo):
         unchecked = note(
             unchecked,
+            "exclusion_icons",
+            "F6",
             "exclusion icons",
             "played cards without recorded facts were not checked for the exclusion icon (F6)",
-            "F6",
         )
     sizes = {len(p) for p in move.packets}
     if sizes != {setting(state, "packet_size", 7)}:
         unchecked = note(
             unchecked,
+            "short_deal",
+            "G19",
             "short deal",
             "deck and discard pile ran short; packet sizes taken as logged (G19)",
-            "G19",
         )
     dealt = {c for p in move.packets for c in p}
     players = tuple(
@@ -1106,9 +1147,10 @@ def _apply_udjat_take(state: State, move: UdjatTake) -> State:
         supply = 0
         unchecked = note(
             unchecked,
+            "udjat_supply",
+            "G11",
             "Udjat supply",
             "an Udjat eye card was taken from an empty supply; not ruled (G11)",
-            "G11",
         )
     hand = tuple(c for c in p.hand if c not in move.discard)
     player = replace(p, hand=hand, played=p.played + tuple(move.discard), udjat=p.udjat + 1)
@@ -1130,9 +1172,10 @@ def _apply_udjat_use(state: State, move: UdjatUse) -> State:
         if turn.played:
             unchecked = note(
                 unchecked,
+                "udjat_after_movement",
+                "G11",
                 "Udjat value after movement",
                 "an attribute value gained after the play's movement has no use (G11)",
-                "G11",
             )
         else:
             turn = replace(turn, pools=B.add_value(turn.pools, move.gain, 1))
@@ -1161,9 +1204,12 @@ def _apply_pass(state: State, move: Pass) -> State:
         if info.resource is None:
             unchecked = note(
                 unchecked,
-                f"Djed resource at {p.space} (level {state.level})",
-                "resource icon not recorded (M18)",
+                "djed_resource",
                 "M18",
+                "Djed resource at {space} (level {level})",
+                "resource icon not recorded (M18)",
+                space=p.space,
+                level=state.level,
             )
         if player.supply > 0:
             player = replace(player, supply=player.supply - 1)
@@ -1176,9 +1222,12 @@ def _apply_pass(state: State, move: Pass) -> State:
             )
             unchecked = note(
                 unchecked,
-                f"seat {seat + 1} Djed reuse (level {state.level})",
-                "which sheet area the Djed came from was not recorded (Q11)",
+                "djed_reuse",
                 "L6",
+                "{player}: Djed reuse (level {level})",
+                "which sheet area the Djed came from was not recorded (Q11)",
+                player=state.ctx.players[seat],
+                level=state.level,
             )
         djeds[p.space] = (seat, info.colour)
         used.add(p.space)
@@ -1224,9 +1273,12 @@ def _end_round(state: State, fields: dict) -> State:
             players[seat] = replace(p, shabti=None)
             unchecked = note(
                 unchecked,
-                f"resource icon of {p.space} (level {state.level})",
-                "not recorded, so the shabti of a player there at round end is unknown (M19)",
+                "resource_icon",
                 "M19",
+                "resource icon of {space} (level {level})",
+                "not recorded, so the shabti of a player there at round end is unknown (M19)",
+                space=p.space,
+                level=state.level,
             )
         if resource == "shabti":
             gainers.setdefault(p.space, []).append(seat)
@@ -1298,10 +1350,13 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
                 guessed_now = True
                 unchecked = note(
                     unchecked,
-                    f"{name}: level {level} black-Djed assignment",
+                    "black_djed_assignment",
+                    "S3",
+                    "{player}: level {level} black-Djed assignment",
                     "the best choice hangs on the level-2 value for 4 Djeds, which is not "
                     "printed (G6); record black_to",
-                    "S3",
+                    player=name,
+                    level=level,
                 )
         sheet = (fixed[0] + added[0], fixed[1] + added[1], fixed[2] + added[2])
         bonus = scoring.djed_bonus(level, sheet, ed)  # type: ignore[arg-type]
@@ -1311,33 +1366,46 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
             bonus = None
             unchecked = note(
                 unchecked,
-                f"{name}: level {level} Djed bonus",
-                f"the sheet's colours hang on the level-{guessed_at} black-Djed assignment, "
-                "which is not known (G6)",
+                "djed_bonus_guessed",
                 "S4",
+                "{player}: level {level} Djed bonus",
+                "the sheet's colours hang on the level-{guessed_at} black-Djed assignment, "
+                "which is not known (G6)",
+                player=name,
+                level=level,
+                guessed_at=guessed_at,
             )
         elif p.djeds_uncertain:
             bonus = None
             unchecked = note(
                 unchecked,
-                f"{name}: level {level} Djeds",
-                "cards with unknown facts were played: Djeds they placed are not known (S3)",
+                "djeds_uncertain",
                 "S3",
+                "{player}: level {level} Djeds",
+                "cards with unknown facts were played: Djeds they placed are not known (S3)",
+                player=name,
+                level=level,
             )
         elif unknown:
             bonus = None
             unchecked = note(
                 unchecked,
-                f"{name}: level {level} Djed colours",
-                "the colour of a space holding a Djed is not known (S3)",
+                "djed_colours",
                 "S3",
+                "{player}: level {level} Djed colours",
+                "the colour of a space holding a Djed is not known (S3)",
+                player=name,
+                level=level,
             )
         elif bonus is None:
             unchecked = note(
                 unchecked,
-                f"{name}: level {level} Djed bonus",
-                "the level-2 table value for 4 Djeds of one colour is not printed (G6)",
+                "djed_bonus_unprinted",
                 "S4",
+                "{player}: level {level} Djed bonus",
+                "the level-2 table value for 4 Djeds of one colour is not printed (G6)",
+                player=name,
+                level=level,
             )
         distance = None if move.distance is None else move.distance[seat]
         if distance is None and not p.reached:
@@ -1353,9 +1421,12 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
         if f"l{level}_penalty" in result.unknown:
             unchecked = note(
                 unchecked,
-                f"{name}: level {level} movement penalty",
-                "distance left or its penalty is not known (S5, G7)",
+                "movement_penalty",
                 "S5",
+                "{player}: level {level} movement penalty",
+                "distance left or its penalty is not known (S5, G7)",
+                player=name,
+                level=level,
             )
         udjat = p.udjat
         if p.reached and scoring.arrival_bonus(level, ed)[1]:
@@ -1365,9 +1436,12 @@ def _apply_score_level(state: State, move: ScoreLevel) -> State:
             else:
                 unchecked = note(
                     unchecked,
-                    f"{name}: level {level} arrival Udjat",
-                    "the Udjat supply is empty (G11)",
+                    "arrival_udjat",
                     "G11",
+                    "{player}: level {level} arrival Udjat",
+                    "the Udjat supply is empty (G11)",
+                    player=name,
+                    level=level,
                 )
         row = {
             "reached": p.reached,

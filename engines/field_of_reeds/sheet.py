@@ -189,12 +189,15 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                     )
                 if choice.guessed:
                     unchecked.append(
-                        Unchecked(
-                            f"{ctx.players[seat]}: level {level} black-Djed assignment",
+                        Unchecked.of(
+                            "black_djed_assignment",
+                            "field_of_reeds:S3",
+                            "{player}: level {level} black-Djed assignment",
                             "the best choice hangs on the level-2 value for 4 Djeds, which is "
                             "not printed (G6); record black_to",
-                            "field_of_reeds:S3",
                             path=f"{at}.black_to",
+                            player=ctx.players[seat],
+                            level=level,
                         )
                     )
                     if guessed_at is None:
@@ -218,11 +221,14 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                 )
             if row.points is None:
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: level {level} in-game points",
-                        "not recorded on the sheet",
+                    Unchecked.of(
+                        "sheet.points",
                         "field_of_reeds:S0",
+                        "{player}: level {level} in-game points",
+                        "not recorded on the sheet",
                         path=f"{at}.points",
+                        player=ctx.players[seat],
+                        level=level,
                     )
                 )
             elif running is not None and running + row.points < 0:  # costs never go below 0
@@ -239,31 +245,41 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
             if guessed_at is not None and guessed_at < level:
                 bonus = None
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: level {level} Djed bonus",
-                        f"the sheet's colours hang on the level-{guessed_at} black-Djed "
-                        "assignment, which is not known (G6)",
+                    Unchecked.of(
+                        "djed_bonus_guessed",
                         "field_of_reeds:S4",
+                        "{player}: level {level} Djed bonus",
+                        "the sheet's colours hang on the level-{guessed_at} black-Djed "
+                        "assignment, which is not known (G6)",
                         path=f"{at}.djeds",
+                        player=ctx.players[seat],
+                        level=level,
+                        guessed_at=guessed_at,
                     )
                 )
             elif not row.djeds_complete:
                 bonus = None
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: level {level} Djeds",
-                        "the sheet says some Djeds of this level are not known",
+                    Unchecked.of(
+                        "sheet.djeds_incomplete",
                         "field_of_reeds:S3",
+                        "{player}: level {level} Djeds",
+                        "the sheet says some Djeds of this level are not known",
                         path=f"{at}.djeds_complete",
+                        player=ctx.players[seat],
+                        level=level,
                     )
                 )
             elif bonus is None:
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: level {level} Djed bonus",
-                        "the level-2 value for 4 Djeds of one colour is not printed (G6)",
+                    Unchecked.of(
+                        "djed_bonus_unprinted",
                         "field_of_reeds:S4",
+                        "{player}: level {level} Djed bonus",
+                        "the level-2 value for 4 Djeds of one colour is not printed (G6)",
                         path=f"{at}.djeds",
+                        player=ctx.players[seat],
+                        level=level,
                     )
                 )
             result = scoring.score_level(
@@ -277,23 +293,41 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
             points.update(result.points)
             notes.extend(f"{ctx.players[seat]}: {n}" for n in result.notes)
             if f"l{level}_penalty" in result.unknown:
-                reason = (
-                    "distance left not recorded"
-                    if row.distance is None
-                    else f"the penalty for {row.distance} spaces short is not printed (G7)"
-                )
-                if row.distance is not None and row.distance <= 3:
-                    reason = (
-                        "the score before the penalty is unknown, so the 0 floor cannot be applied"
-                    )
-                unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: level {level} movement penalty",
-                        reason,
+                item = "{player}: level {level} movement penalty"
+                at_distance = f"{at}.distance"
+                name = ctx.players[seat]
+                if row.distance is None:
+                    found = Unchecked.of(
+                        "sheet.distance_unknown",
                         "field_of_reeds:S5",
-                        path=f"{at}.distance",
+                        item,
+                        "distance left not recorded",
+                        path=at_distance,
+                        player=name,
+                        level=level,
                     )
-                )
+                elif row.distance <= 3:
+                    found = Unchecked.of(
+                        "sheet.penalty_floor",
+                        "field_of_reeds:S5",
+                        item,
+                        "the score before the penalty is unknown, so the 0 floor cannot be applied",
+                        path=at_distance,
+                        player=name,
+                        level=level,
+                    )
+                else:
+                    found = Unchecked.of(
+                        "sheet.penalty_unprinted",
+                        "field_of_reeds:S5",
+                        item,
+                        "the penalty for {distance} spaces short is not printed (G7)",
+                        path=at_distance,
+                        player=name,
+                        level=level,
+                        distance=row.distance,
+                    )
+                unchecked.append(found)
         known = None if any(v is None for v in points.values()) else sum(points.values())  # type: ignore[misc]
         if player.total is not None and known is not None and player.total != known:
             problems.append(

@@ -162,13 +162,15 @@ def apply_round(w: Work, move: m.RoundCard) -> None:
     w.rounds_seen = (*w.rounds_seen, tuple(sorted(move.ships, reverse=True)))
     if w.round == 1 and w.ctx.edition.get(f"round_cards.{w.n}") is None:
         w.unchecked.append(
-            Unchecked(
-                "round cards",
-                f"the ships of each round were checked only against the 8 ships in the box: "
-                f"the {w.n}-player round-card set is not in the edition (G2; an organizer "
-                f"may supply round_cards.{w.n}), so which cards were revealed, and that none "
-                "came twice (L15), was not checked",
+            Unchecked.of(
+                "round_cards",
                 "imhotep:G2",
+                "round cards",
+                "the ships of each round were checked only against the 8 ships in the box: "
+                "the {n}-player round-card set is not in the edition (G2; an organizer may "
+                "supply round_cards.{n}), so which cards were revealed, and that none came "
+                "twice (L15), was not checked",
+                n=w.n,
             )
         )
     recorded = move.min_loads or [None] * 4
@@ -225,10 +227,13 @@ def sail(w: Work, ship: int, site: str, order: list[int] | None = None) -> None:
     s = w.ships[ship]
     if s.min_load is None:
         w.unchecked.append(
-            Unchecked(
-                f"round {w.round} ship {ship} minimum load",
-                "the printed minimum load is in neither the edition nor the round record",
+            Unchecked.of(
+                "min_load",
                 "imhotep:G1",
+                "round {round} ship {ship+1} minimum load",
+                "the printed minimum load is in neither the edition nor the round record",
+                round=w.round,
+                ship=ship,
             )
         )
     # The stones leave the ship as they are unloaded; until then they wait in ``unloading``.
@@ -307,16 +312,27 @@ def apply_place_pyramid(w: Work, move: m.PlacePyramid) -> None:
     w.pyramids_b[move.pyramid].append(seat)
     points = recorded(w, f"pyramid_b.points.{move.pyramid}.{space}", move.points)
     if points is None:
-        mark_unknown(w, seat, f"Pyramid B space {move.pyramid}.{space} points", "imhotep:G5")
+        mark_unknown(
+            w,
+            seat,
+            "pyramid_b_points",
+            "imhotep:G5",
+            "Pyramid B pyramid {pyramid+1} space {space+1} points",
+            pyramid=move.pyramid,
+            space=space,
+        )
     else:
         w.score[seat] += points
     bonus = recorded(w, f"pyramid_b.bonus.{move.pyramid}.{space}", move.bonus)
     if bonus is None:
         w.unchecked.append(
-            Unchecked(
-                f"Pyramid B space {move.pyramid}.{space} bonus",
-                "the printed bonus is in neither the edition nor the log; no bonus applied",
+            Unchecked.of(
+                "pyramid_b_bonus",
                 "imhotep:G5",
+                "Pyramid B pyramid {pyramid+1} space {space+1} bonus",
+                "the printed bonus is in neither the edition nor the log; no bonus applied",
+                pyramid=move.pyramid,
+                space=space,
             )
         )
     elif bonus == 1 and cards_available(w.deck, w.discard):
@@ -332,7 +348,14 @@ def apply_temple_reward(w: Work, move: m.TempleReward) -> None:
     seat = pending.seat
     bonus = recorded(w, f"temple_b.columns.{pending.column}", move.bonus)
     if bonus is None:
-        mark_unknown(w, seat, f"Temple B column {pending.column} reward", "imhotep:G6")
+        mark_unknown(
+            w,
+            seat,
+            "temple_b_reward",
+            "imhotep:G6",
+            "Temple B column {column+1} reward",
+            column=pending.column,
+        )
     elif bonus == 1:
         if move.take is None:
             w.score[seat] += 1
@@ -359,9 +382,11 @@ def apply_printed(w: Work, move: m.Printed) -> None:
         w.facts.append((move.key, move.value))
 
 
-def mark_unknown(w: Work, seat: int, item: str, rule: str) -> None:
+def mark_unknown(w: Work, seat: int, code: str, rule: str, item: str, **params: int) -> None:
     w.unknown_track[seat] = True
-    w.unchecked.append(Unchecked(item, "printed value in neither the edition nor the log", rule))
+    w.unchecked.append(
+        Unchecked.of(code, rule, item, "printed value in neither the edition nor the log", **params)
+    )
 
 
 # ---- placing stones on sites (P1-P5, V1-V5) ---------------------------------------------
@@ -393,7 +418,14 @@ def place(w: Work, seat: int, site: str) -> None:
             else:
                 points = w.ctx.edition.get(f"pyramid_a.points.{index}")
                 if points is None:
-                    mark_unknown(w, seat, f"Pyramid A space {index} points", "imhotep:G4")
+                    mark_unknown(
+                        w,
+                        seat,
+                        "pyramid_a_points",
+                        "imhotep:G4",
+                        "Pyramid A space {space+1} points",
+                        space=index,
+                    )
                 else:
                     w.score[seat] += points
         elif any(len(p) < PYRAMID_B_SPACES for p in w.pyramids_b):
@@ -415,7 +447,14 @@ def place(w: Work, seat: int, site: str) -> None:
             value = w.printed(f"obelisk_b.track.{slot}")
             w.obelisks_b.append((seat, value))
             if value is None:
-                mark_unknown(w, seat, f"Obelisk B track space {slot + 1}", "imhotep:G8")
+                mark_unknown(
+                    w,
+                    seat,
+                    "obelisk_b_track",
+                    "imhotep:G8",
+                    "Obelisk B track space {space+1}",
+                    space=slot,
+                )
             else:
                 w.score[seat] += value
 

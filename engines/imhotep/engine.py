@@ -83,6 +83,32 @@ class ImhotepEngine(GameEngine):
     categories = CATEGORIES
     tiebreaks = TIEBREAKS
     messages_ja = MESSAGES_JA
+    # The rule a wrong shape or range breaks (a quarry count of 100, a sled of 6, a ship 5).
+    input_rules = (
+        (r"^\$\.moves\[\d+\]\.ships\b", "F2"),  # the round card's 4 ships, 1-4 spaces
+        (r"^\$\.moves\[\d+\]\.min_loads\b", "L4"),
+        (r"^\$\.moves\[\d+\]\.site$", "M3"),
+        (r"^\$\.sheet\.players$", "I4"),  # 2-4 players, one row each
+        (r"^\$\.sheet\.players\[\d+\]\.sled$", "L1"),
+        (r"^\$\.sheet\.players\[\d+\]\.obelisk$", "S5"),
+        (r"^\$\.sheet\.players\[\d+\]\.obelisks_erected$", "V5"),
+        (r"^\$\.sheet\.players\[\d+\]\.missing_monuments\b", "V6"),
+        (r"^\$\.sheet\.burial\b", "P4"),
+    )
+    record_input_rules = (
+        ("quarry", r"\.count$", "M1"),
+        ("load", r"\.(ship|space)$", "M2"),
+        ("sail", r"\.ship$", "M3"),
+        ("reveal", r"\.card$", "F3"),
+        ("draw", r"\.card$", "K1"),
+        ("take", r"\.(card|keep)$", "K1"),
+        ("play_lever", r"\.(ship|order)\b", "K5.1"),
+        ("play_hammer", r"\.(take|ship|space)$", "K5.2"),
+        ("play_sail", r"\.(ship|space)$", "K5.3"),
+        ("play_chisel", r"\.loads\b", "K5.4"),
+        ("place_pyramid", r"\.(pyramid|points|bonus|take|load)\b", "V2"),
+        ("temple_reward", r"\.(bonus|take)$", "V3"),
+    )
 
     def parse_moves(self, records):
         """All records in one pydantic call (the common, valid case is ~3x faster); on any

@@ -90,7 +90,7 @@ MESSAGES_JA = {
     "printed.unknown_key": "「{key}」は審判が記録する印刷値ではありません",
     "printed.contradicts": "印刷値「{key}」は{known}です（{value}ではありません）",
     "sheet.player_count": "得点表のプレイヤーは{got}人ですが、文書では{n}人です",
-    "sheet.burial_seat": "席{seat}はありません",
+    "sheet.burial_seat": "埋葬室に{number}人目のプレイヤーの石がありますが、プレイヤーは{n}人です",
     "sheet.obelisk_waiting": "オベリスクの裏面（B面）で待機できる石材は2個までです（{count}個ではありません）",
     "sheet.obelisks_erected_side_a": "オベリスクが建立されるのは裏面（B面）だけです",
     "sheet.too_many_stones": "得点マーカー・石材置き場・埋葬室・オベリスクでこの色の石材を{used}個使っています。各色30個です",
@@ -102,5 +102,76 @@ MESSAGES_JA = {
     "round.card_not_in_set": (
         "{n}人用のラウンドカードで、まだ山札に残っているものに船{ships}を示すカードはありません"
         "（各カードは1回だけめくられます）"
+    ),
+}
+
+# The names of the log's and the sheet's fields, for a shape error's path in words.
+FIELDS_JA = {
+    "type": "種類",
+    "ships": "船",
+    "min_loads": "最少積載量",
+    "ship": "船",
+    "space": "マス",
+    "site": "建築現場",
+    "order": "荷降ろしの順",
+    "take": "取る石材の数",
+    "loads": "積む場所",
+    "card": "カード",
+    "keep": "残すカード",
+    "pyramid": "ピラミッド",
+    "points": "得点",
+    "bonus": "ボーナス",
+    "load": "積む場所",
+    "key": "印刷値の名前",
+    "value": "印刷値",
+    "count": "個数",
+    "by": "手番のプレイヤー",
+    "track": "得点トラック",
+    "sled": "石材置き場",
+    "obelisk": "オベリスク",
+    "obelisks_erected": "建てたオベリスク",
+    "cards": "市場カード",
+    "missing_monuments": "欠けている建造物",
+    "burial": "埋葬室",
+    "pyramid_stones": "ピラミッドの石材",
+    "temple_stones": "神殿の石材",
+}
+
+# Japanese item and reason of each ``unchecked`` entry, by code (same params as English).
+UNCHECKED_JA = {
+    "round_cards": (
+        "ラウンドカード",
+        "各ラウンドの船は箱の8隻とだけ照合しました。{n}人用のラウンドカードの組が版データに"
+        "ないため(G2。主催者が版データで補えます)、どのカードが公開されたか、同じカードが"
+        "2回出ていないか(L15)は確認していません",
+    ),
+    "min_load": (
+        "第{round}ラウンドの船{ship+1}の最少積載量",
+        "印刷された最少積載量は版データにもラウンドの記録にもありません",
+    ),
+    "pyramid_b_bonus": (
+        "ピラミッドB面の{pyramid+1}番目のピラミッドの{space+1}番目のマスのボーナス",
+        "印刷されたボーナスは版データにも記録にもないため、ボーナスは適用していません",
+    ),
+    "pyramid_b_points": (
+        "ピラミッドB面の{pyramid+1}番目のピラミッドの{space+1}番目のマスの得点",
+        "印刷された値は版データにも記録にもありません",
+    ),
+    "temple_b_reward": (
+        "神殿B面の{column+1}列目の報酬",
+        "印刷された値は版データにも記録にもありません",
+    ),
+    "pyramid_a_points": (
+        "ピラミッドA面の{space+1}番目のマスの得点",
+        "印刷された値は版データにも記録にもありません",
+    ),
+    "obelisk_b_track": (
+        "オベリスクB面のトラックの{space+1}番目のマス",
+        "印刷された値は版データにも記録にもありません",
+    ),
+    "burial_b_rank": (
+        "{player}:埋葬室B面",
+        "このプレイヤーの順位(同順位を含む)の印刷された点数が分かりません(4位: G7)。"
+        "版データか記録で埋葬室B面の順位点を補ってください",
     ),
 }

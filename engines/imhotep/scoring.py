@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core.engine import Scored
+from engines.core.ranking import ranks_with_unknowns
 from engines.core.types import Category, Tiebreak, Unchecked
 from engines.imhotep.components import (
     BLUE,
@@ -21,7 +22,6 @@ from engines.imhotep.components import (
     statues_text_reading,
     triangle_with_tail,
 )
-from engines.nile_murals.ranking import ranks_with_unknowns
 
 CATEGORIES = (
     Category("track", "Score track (during play)", "得点表示板（ゲーム中の得点）", "imhotep:S1"),
@@ -164,11 +164,13 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
         for seat, pts in enumerate(burial):
             if pts is None:
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: Burial Chamber B",
+                    Unchecked.of(
+                        "burial_b_rank",
+                        "imhotep:V4",
+                        "{player}: Burial Chamber B",
                         "a rank this player shares or holds has no known printed points "
                         "(4th place: G7); supply burial_b.ranks in the edition or log",
-                        "imhotep:V4",
+                        player=ctx.players[seat],
                     )
                 )
     if opts.sides.obelisk == "A":
@@ -209,9 +211,34 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
     if opts.pharaohs_wrath:
         notes.append("Pharaoh's Wrath: -5 once for any missing monument (G19)")
     tiebreak = [[s] for s in end.sled]
-    # Players whose order depends on unknown points share the rank (never a guess).
-    ranks = ranks_with_unknowns(breakdown, tiebreak)
+    # Players whose order depends on unknown points share the rank (never a guess), unless
+    # their unknown points are the same unknown amount: then the rest decides.
+    ranks = ranks_with_unknowns(breakdown, tiebreak, unknown_amounts(breakdown, end, opts))
     return Scored(breakdown, tiebreak, unchecked, notes, ranks)
+
+
+def unknown_amounts(breakdown: Sequence[dict[str, Any]], end: EndPosition, opts: Any) -> list:
+    """What each player's unknown points are, in category order, equal for equal amounts:
+    a rank split (S5, V4) gives the same points to the same stone count, so two players
+    with the same Burial-B counts in every row (the same Obelisk-A height) hold the same
+    unknown amount there. Any other unknown is the player's own."""
+    rows = [[0] * BURIAL_ROWS for _ in breakdown]
+    for i, owner in enumerate(end.burial):
+        rows[owner][i % BURIAL_ROWS] += 1
+    names = []
+    for seat, row in enumerate(breakdown):
+        mine = []
+        for category, value in row.items():
+            if value is not None:
+                continue
+            if category == "burial" and opts.sides.burial == "B":
+                mine.append(("burial", tuple(rows[seat])))
+            elif category == "obelisk" and opts.sides.obelisk == "A":
+                mine.append(("obelisk", end.obelisk[seat]))
+            else:
+                mine.append((category, seat))
+        names.append(mine)
+    return names
 
 
 def missing_monuments(present: Sequence[set[str]], n: int) -> list[frozenset[str]]:

@@ -71,9 +71,10 @@ def _check(ctx, sheet: Sheet) -> tuple[list[Violation], tuple | None]:
                     v(
                         "sheet.burial_seat",
                         "P4",
-                        "there is no seat {seat}",
+                        "the Burial Chamber lists player {number}, but the game has {n} players",
                         f"$.sheet.burial[{i}]",
-                        seat=seat,
+                        number=seat,
+                        n=n,
                     )
                 )
     own_burial = [burial.count(seat) for seat in range(1, n + 1)]  # seats are >= 1 (model)

@@ -39,6 +39,19 @@ class NileMuralsEngine(GameEngine[Options, State, Any, Sheet]):
     categories = CATEGORIES
     tiebreaks = TIEBREAKS
     messages_ja = MESSAGES_JA
+    # The rule a wrong shape or range breaks (card 100, a track value of true, area "IV").
+    input_rules = (
+        (r"^\$\.moves\[\d+\]\.card$", "L5"),  # each number 00-99 once
+        (r"^\$\.moves\[\d+\]\.area$", "M6"),  # an area's value I, II or III
+        (r"^\$\.moves\[\d+\]\.ankh$", "M7"),
+        (r"^\$\.moves\[\d+\]\.miss$", "M5"),
+        (r"^\$\.sheet\.players$", "S4"),  # one row of tracks per player
+        (r"^\$\.sheet\.players\[\d+\]\.(combo|area|miss)$", "L6"),  # whole numbers, laps
+    )
+    record_input_rules = (
+        ("place", r"\.source$", "M1"),
+        ("draw", r"\.source$", "M10"),
+    )
 
     def parse_moves(self, records: Sequence[Any]) -> list[Any]:
         """All records in one pydantic call (a third of a replay's parsing time); on any

@@ -18,6 +18,8 @@ TERMS_JA = {
     "miss": "ミス",
     "does": "完成させる",
     "does not": "完成させない",
+    "combo": "コンボ",
+    "area": "エリア",
 }
 
 MESSAGES_JA = {
@@ -87,5 +89,49 @@ MESSAGES_JA = {
     ),
     "setup.edition": (
         "版データの値が、印刷された部品の値として成り立ちません（パスの項目を確認してください）"
+    ),
+}
+
+# The names of the log's and the sheet's fields, for a shape error's path in words.
+FIELDS_JA = {
+    "type": "種類",
+    "card": "カード",
+    "player": "プレイヤー",
+    "source": "取った場所",
+    "ankh": "アンク",
+    "area": "エリア",
+    "miss": "ミス",
+    "combo": "コンボ",
+}
+
+# Japanese item and reason of each ``unchecked`` entry, by code (same params as English).
+UNCHECKED_JA = {
+    "ankh_unknown": (
+        "アンクカード",
+        "カード{cards}がアンクカードかどうかは版データにも記録にもないため、アンクの引き"
+        "(M7)は確認していません(アンクの引きとして受け入れたカード: {drawn})",
+    ),
+    "area_completions": (
+        "エリアの完成",
+        "カード{cards}の配置でエリアが完成したかどうかは版データのエリア図にも記録にもありません"
+        "(完成{count}回のうち{done}回が分かっています)",
+    ),
+    "area_values": (
+        "エリアの価値",
+        "カード{cards}の配置で完成したエリアの印刷された価値(Ⅰ〜Ⅲ)は版データにも記録にもありません",
+    ),
+    "combo_bonus_cards": (
+        "コンボボーナスのカード",
+        "{k}枚配置した後に引いた枚数: {draws}(10枚目のアンクの引きを含む: {ankh}、山札と"
+        "捨て札が尽きた: {short})。{k}枚の場合の印刷された枚数は不明です(G1)。"
+        "表の枚数は1つなのに引いた枚数が異なる: {differ}",
+    ),
+    "rank_points_undecided": (
+        "{track}トラックの順位点",
+        "{track}トラックの値がすべては分からないため、順位を決められません",
+    ),
+    "rank_points_lost": (
+        "{track}トラックの順位点",
+        "{track}トラックの{rank}位に印刷された点数は版データにも記録にもありません(G2)",
     ),
 }

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.core.engine import GameContext, Scored
-from engines.core.types import Category, Tiebreak, Unchecked, competition_ranks
+from engines.core.ranking import competition_ranks, ranks_with_unknowns
+from engines.core.types import Category, Tiebreak, Unchecked
 from engines.nile_murals.printed import TRACKS, Printed
-from engines.nile_murals.ranking import ranks_with_unknowns
 
 CATEGORIES = (
     Category("combo", "Combo track rank points", "コンボトラック順位点", "nile_murals:S5"),
@@ -64,6 +64,8 @@ def score_tracks(
                     f"the {TRACK_NAMES[track]} track values are not all known, so its ranks "
                     "cannot be decided",
                     "nile_murals:S4",
+                    code="rank_points_undecided",
+                    params={"track": track},
                 )
             )
             continue
@@ -82,6 +84,8 @@ def score_tracks(
                     f"the points printed for {ORDINAL[rank]} place on the {TRACK_NAMES[track]} "
                     "track are neither in the edition data nor supplied (G2)",
                     "nile_murals:S5",
+                    code="rank_points_lost",
+                    params={"track": track, "rank": rank},
                 )
             )
         order = sorted(range(n), key=lambda s: ranks[s])

@@ -129,7 +129,15 @@ class State:
             )
             if drawn:
                 reason += f"; the draws after {card_list(drawn)} were accepted as ankh draws"
-            out.append(Unchecked("ankh cards", reason, RULE("M7")))
+            out.append(
+                Unchecked(
+                    "ankh cards",
+                    reason,
+                    RULE("M7"),
+                    code="ankh_unknown",
+                    params={"cards": cards_of(unknown), "drawn": cards_of(drawn)},
+                )
+            )
         if self.area_unknown and self.areas_done < self.printed.area_count:
             out.append(
                 Unchecked(
@@ -138,6 +146,12 @@ class State:
                     "neither in the edition's area map nor recorded on the move; "
                     f"{self.areas_done} of {self.printed.area_count} completions are known",
                     RULE("M6"),
+                    code="area_completions",
+                    params={
+                        "cards": cards_of(self.area_unknown),
+                        "done": self.areas_done,
+                        "count": self.printed.area_count,
+                    },
                 )
             )
         if self.area_value_unknown:
@@ -147,6 +161,8 @@ class State:
                     f"placing {card_list(self.area_value_unknown)} completed an area whose "
                     "printed value (I-III) is neither in the edition nor recorded on the move",
                     RULE("M6"),
+                    code="area_values",
+                    params={"cards": cards_of(self.area_value_unknown)},
                 )
             )
         out.extend(self._bonus_unchecked())
@@ -176,6 +192,14 @@ class State:
                     f"after placing {k} cards the players drew: {', '.join(parts)}; the printed "
                     f"card count for {k} cards is unknown (G1){differ}",
                     RULE("M9"),
+                    code="combo_bonus_cards",
+                    params={
+                        "k": k,
+                        "draws": {self.ctx.players[seat]: drawn for seat, drawn, _, _ in turns},
+                        "ankh": [self.ctx.players[s] for s, _, kind, _ in turns if "ankh" in kind],
+                        "short": [self.ctx.players[s] for s, _, _, short in turns if short],
+                        "differ": len(full) > 1,
+                    },
                 )
             )
         return out

@@ -15,6 +15,7 @@ from engines.tameri.common import (
     add_res,
     counts,
     covers,
+    grant_action,
     learn_cards,
     note,
     one,
@@ -193,9 +194,11 @@ def offering(s: State, m: mv.Offering) -> Result:
             ], None
         s = note(
             s,
-            f"substitution by building {m.substitution}",
-            "its printed effect is not in the rules (G2)",
+            "substitution",
             "M17",
+            "substitution by building {card}",
+            "its printed effect is not in the rules (G2)",
+            card=m.substitution,
         )
         t = s.turn
         s = s.but(turn=t.but(permanents_used=(*t.permanents_used, m.substitution)))
@@ -264,9 +267,11 @@ def glyph_completion(s: State, m: mv.GlyphCompletion) -> Result:
         ], None
     s = note(
         s,
-        f"glyph completion by building {m.building}",
-        "its printed effect is not in the rules (G2)",
+        "glyph_completion",
         "H7",
+        "glyph completion by building {card}",
+        "its printed effect is not in the rules (G2)",
+        card=m.building,
     )
     s = s.with_player(i, p.but(res=add_res(p.res, one(m.pay), -1)))
     return [], s.but(
@@ -329,9 +334,10 @@ def release(s: State, ramp: int, released: list[str]) -> Result:
     )
     s = note(
         s,
+        "pyramid_release",
+        "A2",
         "spheres falling out of the pyramid during a turn",
         "not covered by the text (A2): placed by the Phase 1 steps W4-W6",
-        "A2",
     )
     return [], return_spheres(s, back)
 
@@ -360,7 +366,14 @@ def card_weather(s: State, m: mv.CardWeather) -> Result:
     facts = s.cards.get(t.card)
     kinds = facts.weather if facts else None
     if kinds is None:
-        s = note(s, f"weather effects of card {t.card}", "not recorded (G6)", "M5")
+        s = note(
+            s,
+            "card_weather",
+            "M5",
+            "weather effects of card {card}",
+            "not recorded (G6)",
+            card=t.card,
+        )
         kind = "silt" if m.ramp is None else "sun_or_water"
     else:
         if m.effect > len(kinds):
@@ -438,9 +451,11 @@ def extra_weather(s: State, m: mv.ExtraWeather) -> Result:
     if rivers[m.ramp - 1] >= RIVER_CAPACITY:
         s = note(
             s,
-            f"silt into full river {m.ramp}",
-            "the text does not say what happens; the sphere goes back to the supply",
+            "full_river",
             "G13",
+            "silt into full river {ramp}",
+            "the text does not say what happens; the sphere goes back to the supply",
+            ramp=m.ramp,
         )
         s = return_spheres(s, SILT)
     else:
@@ -503,9 +518,11 @@ def effect(s: State, m: mv.Effect) -> Result:
         ], None
     s = note(
         s,
-        f"{m.source} effects",
-        "the printed effect texts are not in the rules (G2-G5): gains taken as recorded",
+        "effect_gains",
         "FX1",
+        "{source} effects",
+        "the printed effect texts are not in the rules (G2-G5): gains taken as recorded",
+        source=m.source,
     )
     if i == s.turn.seat:
         s = step2(s)
@@ -540,8 +557,7 @@ def effect(s: State, m: mv.Effect) -> Result:
         if errs:
             return errs, None
     if g.extra_action is not None and i == s.turn.seat:
-        t = s.turn
-        s = s.but(turn=t.but(bonus=(*t.bonus, g.extra_action)))
+        s = grant_action(s, g.extra_action)
     elif g.extra_action is not None:  # M11: a pushed priest's owner acts at once, off-turn
         s = s.but(owed_actions=(*s.owed_actions, (i, g.extra_action)))
     if g.temple_advance is not None:  # FX10, free steps (A7 reading a)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from operator import add, sub
 from typing import Any
 
-from engines.core.types import Unchecked, Violation
+from engines.core.types import Unchecked, Violation, fill
 from engines.tameri import moves as mv
 from engines.tameri.components import RESOURCES, SPHERES
 from engines.tameri.state import Spheres, State, res_index
-from engines.tameri.turns import action_allowed
+from engines.tameri.turns import action_allowed, assign_actions
 
 Result = tuple[list[Violation], State | None]
 
@@ -18,11 +18,14 @@ def V(code: str, rule: str, message: str, **params: Any) -> Violation:
     return Violation(code, f"tameri:{rule}", message, params)
 
 
-def note(s: State, item: str, reason: str, rule: str) -> State:
-    """Record once what could not be verified (an item is noted the first time only)."""
-    if any(u.item == item for u in s.unchecked):
+def note(s: State, code: str, rule: str, item: str, reason: str, **params: Any) -> State:
+    """Record once what could not be verified (an item is noted the first time only); item
+    and reason are English templates with ``params``, Japanese by ``code`` (UNCHECKED_JA)."""
+    text = fill(item, params)
+    if any(u.item == text for u in s.unchecked):
         return s
-    return s.but(unchecked=(*s.unchecked, Unchecked(item, reason, f"tameri:{rule}")))
+    found = Unchecked(text, fill(reason, params), f"tameri:{rule}", code=code, params=params)
+    return s.but(unchecked=(*s.unchecked, found))
 
 
 def add_res(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, int, int, int]:
@@ -210,11 +213,9 @@ def use_action(s: State, action: str, seat: int | None = None) -> Result:
         owed = list(s.owed_actions)
         owed.remove((seat, action))
         return [], s.but(owed_actions=tuple(owed))
-    if action in t.bonus:
-        bonus = list(t.bonus)
-        bonus.remove(action)
-        return [], step2(s).but(turn=t.but(bonus=tuple(bonus), step=2))
     facts = s.cards.get(t.card)
+    if t.events:  # an effect granted an action this turn: the card's or the granted one
+        return _use_with_grants(s, action, facts)
     ok = action_allowed(
         t.actions,
         action,
@@ -239,16 +240,63 @@ def use_action(s: State, action: str, seat: int | None = None) -> Result:
             return [V("action.too_many", "H1", "a card grants at most 3 actions")], None
         if facts is None or facts.top is None or facts.bottom is None:
             s = note(
-                s, f"actions of card {t.card}", "the card's actions are not recorded (G6)", "H1"
+                s,
+                "card_actions",
+                "H1",
+                "actions of card {card}",
+                "the card's actions are not recorded (G6)",
+                card=t.card,
             )
         else:
             s = note(
                 s,
-                f"both halves of card {t.card}",
-                "used without a recorded glyph match (G6, G10)",
+                "both_halves",
                 "H3",
+                "both halves of card {card}",
+                "used without a recorded glyph match (G6, G10)",
+                card=t.card,
             )
     return [], s.but(turn=t.but(actions=(*t.actions, action), step=2))
+
+
+def grant_action(s: State, action: str) -> State:
+    """An effect grants the turn player ``action`` (FX1): from now on each action may be
+    read as the card's or this one (the actions so far were the card's)."""
+    t = s.turn
+    events = t.events or tuple((False, a) for a in t.actions)
+    return s.but(turn=t.but(bonus=(*t.bonus, action), events=(*events, (True, action))))
+
+
+def _use_with_grants(s: State, action: str, facts: Any) -> Result:
+    """``use_action`` once an effect has granted an action: any reading of the turn's
+    actions as the card's or granted ones, in the order they came, may fit (F6 step 2)."""
+    t = s.turn
+    events = (*t.events, (False, action))
+    top = facts.top if facts else None
+    bottom = facts.bottom if facts else None
+    found = assign_actions(events, top, bottom, t.match, t.face_down)
+    if found is None:
+        return [
+            V(
+                "action.not_granted",
+                "H3",
+                "card {card} does not grant {action} after {done}",
+                card=t.card,
+                action=action,
+                done=", ".join(a for granted, a in t.events if not granted) or "nothing",
+            )
+        ], None
+    card, left, known = found
+    if not known:
+        s = note(
+            s,
+            "card_actions",
+            "H1",
+            "actions of card {card}",
+            "the card's actions are not recorded (G6)",
+            card=t.card,
+        )
+    return [], s.but(turn=t.but(actions=card, bonus=left, events=events, step=2))
 
 
 def substitute(
@@ -316,9 +364,11 @@ def substitute(
         )
     s = note(
         s,
-        f"substitution by building {sub.building}",
-        "its printed effect is not in the rules (G2)",
+        "substitution",
         "M17",
+        "substitution by building {card}",
+        "its printed effect is not in the rules (G2)",
+        card=sub.building,
     )
     t = s.turn
     s = s.but(turn=t.but(permanents_used=(*t.permanents_used, sub.building)))

@@ -82,11 +82,14 @@ class TameriEngine(GameEngine):
         unchecked: tuple[Unchecked, ...] = ()
         if unknown:
             unchecked = (
-                Unchecked(
-                    "sphere supply: " + ", ".join(unknown),
+                Unchecked.of(
+                    "sphere_supply",
+                    "tameri:G11",
+                    "sphere supply: {kinds}",
                     "the box's sphere counts are not printed (G11): a sphere taken from an "
                     "empty supply (W3, M5, M6, FX4) cannot be caught",
-                    "tameri:G11",
+                    kinds=", ".join(unknown),
+                    spheres=unknown,
                 ),
             )
         supply = tuple(
@@ -169,10 +172,12 @@ class TameriEngine(GameEngine):
             sets = None if None in symbols else scoring.building_set_points(symbols)  # type: ignore[arg-type]
             if sets is None:
                 unchecked.append(
-                    Unchecked(
-                        f"{name}: building sets",
-                        "a building's symbol is not recorded (G2)",
+                    Unchecked.of(
+                        "building_sets",
                         "tameri:S8",
+                        "{player}: building sets",
+                        "a building's symbol is not recorded (G2)",
+                        player=name,
                     )
                 )
             hand = [state.cards.get(c) for c in p.hand]
@@ -181,20 +186,32 @@ class TameriEngine(GameEngine):
                 glyphs = scoring.hand_glyph_points((c.left, c.right) for c in hand)  # type: ignore[union-attr]
             else:
                 unchecked.append(
-                    Unchecked(
-                        f"{name}: hand glyphs",
-                        "a card's glyphs in hand are not recorded (G6)",
+                    Unchecked.of(
+                        "hand_glyphs",
                         "tameri:S10",
+                        "{player}: hand glyphs",
+                        "a card's glyphs in hand are not recorded (G6)",
+                        player=name,
                     )
                 )
             if p.priest_card_points is None:
                 unchecked.append(
-                    Unchecked(f"{name}: priest card points", "not recorded (G5)", "tameri:S9")
+                    Unchecked.of(
+                        "priest_card_points",
+                        "tameri:S9",
+                        "{player}: priest card points",
+                        "not recorded (G5)",
+                        player=name,
+                    )
                 )
             if p.season_buildings is None:
                 unchecked.append(
-                    Unchecked(
-                        f"{name}: season-end building points", "not recorded (G2)", "tameri:S5"
+                    Unchecked.of(
+                        "season_end_building_points",
+                        "tameri:S5",
+                        "{player}: season-end building points",
+                        "not recorded (G2)",
+                        player=name,
                     )
                 )
             rows.append(

@@ -174,8 +174,15 @@ def _turn_candidates(s: State) -> Iterator[Any]:
                     released=["silt"],
                 )
         yield mv.ExtraWeather(type="extra_weather", seat=seat, kind="place_silt", ramp=r)
+    # Step 2 at any time (F6): an immediate effect of a priest card not yet revealed (M16),
+    # a permanent effect of a building not yet used this turn (M17; gains as recorded).
+    if p.priest_revealed < p.priest_cards:
+        yield mv.Effect(type="effect", seat=seat, source="priest_card", gains=mv.Gains(vp=1))
+    for b in p.buildings:
+        if b not in t.permanents_used:
+            yield mv.Effect(type="effect", seat=seat, source="building", ref=b, gains=mv.Gains())
     held = [r for r, x in zip(RESOURCES, p.res, strict=True) if x > 0]
-    if t.match is False and held and p.buildings:  # H7 through a building's permanent effect
+    if t.match is not True and held and p.buildings:  # H7 through a building's permanent effect
         yield mv.GlyphCompletion(
             type="glyph_completion", seat=seat, building=p.buildings[0], pay=held[0]
         )

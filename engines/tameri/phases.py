@@ -69,7 +69,9 @@ def setup(s: State, m: mv.Setup) -> Result:
 
 def draft_deal(s: State, m: mv.DraftDeal) -> Result:
     if len(m.hands) != s.n:
-        return [V("draft.hands", "F2", "deal one hand of 5 to each of the {n} seats", n=s.n)], None
+        return [
+            V("draft.hands", "F2", "deal one hand of 5 to each of the {n} players", n=s.n)
+        ], None
     errs, s2 = learn_cards(s, [c for hand in m.hands for c in hand])
     if errs:
         return errs, None
@@ -133,7 +135,14 @@ def first_farmer(s: State, m: mv.FirstFarmer) -> Result:
 
 def nile_reveal(s: State, m: mv.NileReveal) -> Result:
     if m.deck_empty and len(m.cards) < s.nile_expect:
-        s = note(s, f"season {s.season} deck", "ran out: fewer cards revealed (G13)", "G13")
+        s = note(
+            s,
+            "season_deck",
+            "G13",
+            "season {season} deck",
+            "ran out: fewer cards revealed (G13)",
+            season=s.season,
+        )
     elif len(m.cards) != s.nile_expect:
         return [
             V(
@@ -166,9 +175,11 @@ def printed_resources(s: State, number: int) -> tuple[State, tuple[int, int, int
     if facts is None or facts.resources is None:
         s = note(
             s,
-            f"resources printed on card {number}",
-            "not recorded; nothing is placed on the card (G6)",
+            "nile_resources",
             "F8",
+            "resources printed on card {card}",
+            "not recorded; nothing is placed on the card (G6)",
+            card=number,
         )
         return s, NO_RES
     return s, counts(facts.resources)
@@ -253,7 +264,11 @@ def check_drops(s: State, m: mv.Weather, taken: Spheres) -> Result:
     season = s.ctx.edition.get(f"board.season_spheres.{s.season - 1}")
     if not isinstance(tile, dict) or not isinstance(season, dict):
         return [], note(
-            s, "weather tile contents", "not in the rules (G7): drops taken as recorded", "W2"
+            s,
+            "weather_tile",
+            "W2",
+            "weather tile contents",
+            "not in the rules (G7): drops taken as recorded",
         )
     want = [nonneg_int(tile.get(c)) + nonneg_int(season.get(c)) for c in SPHERES]
     if any(d > w for d, w in zip(taken, want, strict=True)):
@@ -294,9 +309,11 @@ def check_drops(s: State, m: mv.Weather, taken: Spheres) -> Result:
     if short:
         s = note(
             s,
-            f"weather round {s.round + 1}",
-            "fewer spheres than printed: the supply ran short? (W3; its count is unknown: G11)",
+            "weather_short",
             "W3",
+            "weather round {round+1}",
+            "fewer spheres than printed: the supply ran short? (W3; its count is unknown: G11)",
+            round=s.round,
         )
     return [], s
 
@@ -393,9 +410,11 @@ def start_turn(s: State, **changes: Any) -> State:
         if match is None:
             s = note(
                 s,
-                f"glyph match of card {number}",
-                "the glyphs of the card or its reference are not recorded (G6, G10)",
+                "glyph_match",
                 "H2",
+                "glyph match of card {card}",
+                "the glyphs of the card or its reference are not recorded (G6, G10)",
+                card=number,
             )
     changes["turn"] = NO_TURN.but(seat=seat, card=number, face_down=down, match=match)
     return s.but(**changes)
@@ -505,9 +524,12 @@ def season_end(s: State, m: mv.SeasonEnd) -> Result:
         if matched is None:
             s = note(
                 s,
-                f"seat {k + 1}: final glyph of season {s.season}",
-                "neither the glyphs nor the result are recorded",
+                "final_glyph",
                 "S4",
+                "{player}: final glyph of season {season}",
+                "neither the glyphs nor the result are recorded",
+                player=s.ctx.players[k],
+                season=s.season,
             )
         pts = m.building_points[k]
         if pts and not p.buildings:
@@ -516,7 +538,13 @@ def season_end(s: State, m: mv.SeasonEnd) -> Result:
             ], None
         if pts is None:
             s = note(
-                s, f"seat {k + 1}: building points of season {s.season}", "not recorded (G2)", "S5"
+                s,
+                "season_building_points",
+                "S5",
+                "{player}: building points of season {season}",
+                "not recorded (G2)",
+                player=s.ctx.players[k],
+                season=s.season,
             )
         buildings = None if pts is None or p.season_buildings is None else p.season_buildings + pts
         players[k] = p.but(
@@ -552,7 +580,13 @@ def season_end(s: State, m: mv.SeasonEnd) -> Result:
             ], None
         buildings[m.new_building.id] = merge_building(s, m.new_building)
     else:
-        s = note(s, "building deck", "no new building was revealed (deck exhausted?; G13)", "G13")
+        s = note(
+            s,
+            "building_deck",
+            "G13",
+            "building deck",
+            "no new building was revealed (deck exhausted?; G13)",
+        )
     return [], s.but(
         phase="nile",
         season=s.season + 1,

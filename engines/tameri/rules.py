@@ -48,7 +48,15 @@ def resolve(s: State, m: Any) -> Result:
     # slow ``__getattr__`` miss for the moves that have no seat.
     seat = m.__dict__.get("seat")
     if seat is not None and seat > s.n:
-        return [V("seat.unknown", "I3", "seat {seat} does not exist", seat=seat)], None
+        return [
+            V(
+                "seat.unknown",
+                "I3",
+                "there is no player {number}: the game has {n} players",
+                number=seat,
+                n=s.n,
+            )
+        ], None
     return HANDLERS[m.type](s, m)
 
 

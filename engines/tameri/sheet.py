@@ -105,11 +105,13 @@ def score_sheet(ctx: GameContext, sheet: TameriSheet) -> Scored:
         building_pts = [s.building_points for s in p.seasons]
         if any(b is None for b in building_pts):
             unchecked.append(
-                Unchecked(
-                    f"{ctx.players[seat]}: season-end building points",
-                    "not written on the sheet; the building texts are not in the rules (G2)",
+                Unchecked.of(
+                    "sheet.season_end_building_points",
                     "tameri:S5",
+                    "{player}: season-end building points",
+                    "not written on the sheet; the building texts are not in the rules (G2)",
                     path=f"{base}[{seat}].seasons",
+                    player=ctx.players[seat],
                 )
             )
         else:
@@ -122,11 +124,13 @@ def score_sheet(ctx: GameContext, sheet: TameriSheet) -> Scored:
         rows[seat]["priest_cards"] = p.priest_card_points
         if p.priest_card_points is None:
             unchecked.append(
-                Unchecked(
-                    f"{ctx.players[seat]}: priest card points",
-                    "not written on the sheet; the priest card texts are not in the rules (G5)",
+                Unchecked.of(
+                    "sheet.priest_card_points",
                     "tameri:S9",
+                    "{player}: priest card points",
+                    "not written on the sheet; the priest card texts are not in the rules (G5)",
                     path=f"{path}.priest_card_points",
+                    player=ctx.players[seat],
                 )
             )
         lo = p.leftovers
@@ -202,12 +206,15 @@ def _score_pharaoh(ctx, sheet, rows, violations, unchecked) -> None:
             if e.pharaoh_points is None:
                 pharaoh_known[seat] = False
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: Pharaoh majorities of season {s + 1}",
+                    Unchecked.of(
+                        "sheet.pharaoh_unknown",
+                        "tameri:S6",
+                        "{player}: Pharaoh majorities of season {season+1}",
                         "neither the revealed offerings of every player nor the points are "
                         "on the sheet",
-                        "tameri:S6",
                         path=f"{base}[{seat}].seasons[{s}]",
+                        player=ctx.players[seat],
+                        season=s,
                     )
                 )
             elif e.pharaoh_points > 2 * len(RESOURCES):
@@ -224,12 +231,15 @@ def _score_pharaoh(ctx, sheet, rows, violations, unchecked) -> None:
             else:
                 pharaoh[seat] += e.pharaoh_points
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: Pharaoh majorities of season {s + 1}",
+                    Unchecked.of(
+                        "sheet.pharaoh_as_written",
+                        "tameri:S6",
+                        "{player}: Pharaoh majorities of season {season+1}",
                         "points taken as written: not every player's revealed offerings are "
                         "on the sheet",
-                        "tameri:S6",
                         path=f"{base}[{seat}].seasons[{s}].pharaoh_points",
+                        player=ctx.players[seat],
+                        season=s,
                     )
                 )
     for seat in range(n):
@@ -254,11 +264,12 @@ def _score_pharaoh(ctx, sheet, rows, violations, unchecked) -> None:
         totals = list(derived)
     if any(t is None for t in totals):
         unchecked.append(
-            Unchecked(
+            Unchecked.of(
+                "sheet.remaining_offerings",
+                "tameri:S7",
                 "remaining offerings",
                 "a player's remaining offerings are not on the sheet, so the S7 majority "
                 "cannot be decided",
-                "tameri:S7",
                 path=f"{base}",
             )
         )
@@ -310,11 +321,13 @@ def _score_hands(ctx, sheet, rows, violations, unchecked) -> list[list[int | Non
             rows[seat]["hand_glyphs"] = points
             if points is None:
                 unchecked.append(
-                    Unchecked(
-                        f"{ctx.players[seat]}: hand glyphs",
-                        "neither the hand nor its glyph points are on the sheet",
+                    Unchecked.of(
+                        "sheet.hand_glyphs",
                         "tameri:S10",
+                        "{player}: hand glyphs",
+                        "neither the hand nor its glyph points are on the sheet",
                         path=f"{path}.hand",
+                        player=ctx.players[seat],
                     )
                 )
             tiebreak.append([p.highest_card])

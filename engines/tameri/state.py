@@ -104,6 +104,10 @@ class Turn:
     step: int = 1  # 1: card weather effects (M5); 2: actions and other effects
     actions: tuple[str, ...] = ()
     bonus: tuple[str, ...] = ()  # actions granted by effects (e.g. a temple space)
+    # Once an effect grants an action: the turn's grants (True) and actions (False) in
+    # order, so each action can be read as the card's or a granted one (F6 step 2: any
+    # order); ``actions`` and ``bonus`` then hold one reading that fits.
+    events: tuple[tuple[bool, str], ...] = ()
     weather_used: tuple[int, ...] = ()
     permanents_used: tuple[str, ...] = ()
 

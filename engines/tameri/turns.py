@@ -100,6 +100,42 @@ def action_allowed(
     return is_subsequence(seq, top) or is_subsequence(seq, bottom)
 
 
+def assign_actions(
+    events: Sequence[tuple[bool, str]],
+    top: Sequence[str] | None,
+    bottom: Sequence[str] | None,
+    match: bool | None,
+    face_down: bool,
+) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+    """F6 step 2 ("at any time and in any order"): read each action of the turn as one of
+    the card's (H3-H5) or as one an effect granted before it. ``events`` are the turn's
+    grants (True, action) and actions (False, action) in order. Returns one reading that
+    fits - the card's actions, the grants left, and whether the card's actions could be
+    checked (False when ``action_allowed`` cannot tell) - or None when none fits. Turns
+    hold a handful of actions, so trying both readings of each is cheap."""
+
+    def walk(
+        i: int, card: tuple[str, ...], left: tuple[str, ...], known: bool
+    ) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+        if i == len(events):
+            return card, left, known
+        granted, action = events[i]
+        if granted:
+            return walk(i + 1, card, (*left, action), known)
+        ok = action_allowed(card, action, top, bottom, match, face_down)
+        if ok is not False and (ok or len(card) < 3):  # H1: at most 3 actions on a card
+            found = walk(i + 1, (*card, action), left, known and ok is True)
+            if found is not None:
+                return found
+        if action in left:
+            rest = list(left)
+            rest.remove(action)
+            return walk(i + 1, card, tuple(rest), known)
+        return None
+
+    return walk(0, (), (), True)
+
+
 def advance_priest(
     others: dict[int, int],
     start: int,

@@ -132,8 +132,17 @@ def merchant(s: State, m: mv.Merchant) -> Result:
             return errs, None
     p = p.but(merchant=m.space)
     others = [(o.seat - 1, o.resource) for o in m.others]
-    if any(k >= s.n for k, _ in others):
-        return [V("seat.unknown", "I3", "a seat in others does not exist", seat=0)], None
+    beyond = [k + 1 for k, _ in others if k >= s.n]
+    if beyond:
+        return [
+            V(
+                "seat.unknown",
+                "I3",
+                "there is no player {number}: the game has {n} players",
+                number=beyond[0],
+                n=s.n,
+            )
+        ], None
     merchants = {k for k, q in enumerate(s.players) if q.merchant is not None and k != i}
     if any(k not in merchants for k, _ in others):
         return [
@@ -205,10 +214,11 @@ def merchant(s: State, m: mv.Merchant) -> Result:
         if layout is None:
             s = note(
                 s,
+                "market_neighbours",
+                "M9",
                 "market neighbours in trades",
                 "the market layout is not in the rules (G9): the recorded gains of other "
                 "merchants are applied; that none is missing cannot be checked",
-                "M9",
             )
         res = add_res(p.res, one(m.pay), -1)
         for r in m.stalls:
@@ -352,7 +362,14 @@ def architect(s: State, m: mv.Architect) -> Result:
                     surcharge=surcharge,
                 )
             ], None
-        s = note(s, f"cost of building {card}", "the printed cost is not recorded (G2)", "M10")
+        s = note(
+            s,
+            "building_cost",
+            "M10",
+            "cost of building {card}",
+            "the printed cost is not recorded (G2)",
+            card=card,
+        )
     row = [c for k, c in enumerate(s.row) if k != b.position - 1]
     row.append(b.new_card.id if b.new_card else None)
     buildings = dict(s.buildings)
@@ -369,7 +386,13 @@ def architect(s: State, m: mv.Architect) -> Result:
             ], None
         buildings[b.new_card.id] = merge_building(s, b.new_card)
     else:
-        s = note(s, "building deck", "no new building was revealed (deck exhausted?; G13)", "G13")
+        s = note(
+            s,
+            "building_deck",
+            "G13",
+            "building deck",
+            "no new building was revealed (deck exhausted?; G13)",
+        )
     p = p.but(res=add_res(p.res, physical, -1), buildings=(*p.buildings, card))
     s = s.with_player(i, p).but(row=tuple(row), buildings=buildings)
     if facts is None or facts.immediate is not False:
@@ -426,7 +449,14 @@ def advance(s: State, i: int, temple: str, steps: int, source: str) -> Result:
         start = 0
     length = s.temple_lengths[t]
     if length is None:
-        s = note(s, f"top of the {temple} temple", "the temple length is not recorded (G3)", "L8")
+        s = note(
+            s,
+            "temple_length",
+            "L8",
+            "top of the {temple} temple",
+            "the temple length is not recorded (G3)",
+            temple=temple,
+        )
     others = {
         k: q.priests[t] for k, q in enumerate(s.players) if k != i and q.priests[t] is not None
     }

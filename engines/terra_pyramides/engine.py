@@ -70,6 +70,45 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
     categories = CATEGORIES
     tiebreaks = ()  # T2: tied players share the victory
     messages_ja = MESSAGES_JA
+    # The rule a wrong shape or range breaks (a sixth pyramid level, a fifth boat arrival).
+    input_rules = (
+        (r"^\$\.moves\[\d+\]\.(stairs|facing)\b", "M1.3"),
+        (r"^\$\.moves\[\d+\]\.foundation\b", "M2"),
+        (r"^\$\.moves\[\d+\]\.axis$", "M3.1"),
+        (r"^\$\.moves\[\d+\]\.(squares|oasis_items)\[\d+\]\.(oasis_item\.)?blocks\b", "VN10"),
+        (r"^\$\.moves\[\d+\]\.squares\[\d+\]\.oasis_item\b", "VN10"),
+        (r"^\$\.moves\[\d+\]\.oasis_items\b", "VN10"),
+        (r"^\$\.moves\[\d+\]\.squares\[\d+\]\.take_white$", "VH9"),
+        (r"^\$\.moves\[\d+\]\.squares\b", "M3"),
+        (r"^\$\.moves\[\d+\]\.square_symbol$", "VS2"),
+        (r"^\$\.moves\[\d+\]\.ignore_symbol$", "VS4"),
+        (r"^\$\.moves\[\d+\]\.search$", "M7.3"),
+        (r"^\$\.moves\[\d+\]\.blocks_unavailable\b", "L9"),
+        (r"^\$\.moves\[\d+\]\.coin_symbols$", "VH7"),
+        (r"^\$\.moves\[\d+\]\.palms_reached$", "VN12"),
+        (r"^\$\.sheet\.players$", "I4"),  # 1-4 rows, one per player
+        (r"^\$\.sheet\.players\[\d+\]\.name$", "I4"),
+        (r"^\$\.sheet\.players\[\d+\]\.(pyramids|built)\[\d+\]\.level$", "M8.6"),
+        (r"^\$\.sheet\.players\[\d+\]\.(pyramids|built)\[\d+\]\.colour$", "L10"),
+        (r"^\$\.sheet\.players\[\d+\]\.(foundations|pyramids\[\d+\]\.foundation_value)\b", "S2"),
+        (r"^\$\.sheet\.players\[\d+\]\.pyramids\b", "S3"),
+        (r"^\$\.sheet\.players\[\d+\]\.built\b", "VC3"),
+        (r"^\$\.sheet\.players\[\d+\]\.(blocks|coins)$", "S4"),
+        (r"^\$\.sheet\.players\[\d+\]\.horus_track$", "S7"),
+        (r"^\$\.sheet\.players\[\d+\]\.grave_goods$", "S8"),
+        (r"^\$\.sheet\.players\[\d+\]\.oasis_track$", "S10"),
+        (r"^\$\.sheet\.players\[\d+\]\.(palms|sites_claimed)$", "S11"),
+        (r"^\$\.sheet\.players\[\d+\]\.(boat|cards)\b", "S12"),
+    )
+    record_input_rules = (
+        ("return_worker", r"\.player$", "M11"),
+        ("build", r"\.payment\b", "M8.6"),  # 1-5 blocks a level
+        ("convert", r"\.payment\b", "M10"),  # 2 blocks for 1 white
+        ("reorder_stack", r"\.stack$", "M9.1"),
+        ("refill", r"\.stack$", "M7"),
+        ("buy_card", r"\.card$", "VN13"),
+        ("surround_bonus", r"\.(eyes|coins|grave_goods|oases|nile)$", "VH11"),
+    )
 
     def context(self, doc: Any) -> GameContext[TerraPyramidesOptions]:
         # The framework checks 1-4 players; which counts are allowed depends on the options.
@@ -131,7 +170,7 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
         check_players(ctx)
         facts = check_sheet(ctx.options, ctx.players, sheet, read_tracks(ctx.edition))
         scored = score(ctx.options, facts, ctx.players)
-        late = sheet_unchecked(ctx.options, sheet)
+        late = sheet_unchecked(ctx.options, ctx.players, sheet)
         if not late:
             return scored
         return Scored(

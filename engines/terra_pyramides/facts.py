@@ -278,7 +278,8 @@ def note_unknown_palms(state: TerraState, palms: int | None) -> TerraState:
     if palms is not None or state.tracks.get("nile_track.palm_spaces") is not None:
         return state
     return state.note(
+        "palms_unknown",
+        f"{KEY}:S11",
         "S11 palms reached",
         "no Nile map and no recorded palm count: Nile points need the judge's count",
-        f"{KEY}:S11",
     )

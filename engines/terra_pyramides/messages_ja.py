@@ -82,6 +82,8 @@ TERMS_JA: dict[str, str] = {
     "palms": "ヤシの木",
     "cards": "戦略カード",
     "built": "建設済み",
+    "coins": "コイン",
+    "blocks": "ブロック",
 }
 
 MESSAGES_JA: dict[str, str] = {
@@ -142,7 +144,7 @@ MESSAGES_JA: dict[str, str] = {
     "foundation_not_empty": "移動できるのは空の基礎タイルか新たに配置した基礎タイルだけです",
     "path_blocked": "労働者駒は {sq:square}（{what}）を越えられません",
     "first_turn_one_site": "最初の手番では1ヶ所の基礎タイルにしか移動できません",
-    "no_such_player": "{seat}番目の席はありません",
+    "no_such_player": "{number}人目のプレイヤーはいません(プレイヤーは{n}人です)",
     "not_your_turn": "労働者駒を戻せるのは自分の手番だけです（A22）",
     "no_own_worker": "{sq:square} にそのプレイヤーの労働者駒はありません",
     # M7 / end of turn
@@ -189,11 +191,11 @@ MESSAGES_JA: dict[str, str] = {
     "surround_v3_only": "このボーナスはバージョン3だけです",
     # score sheet
     "sheet_players": "得点表には{want}人分の記入が必要です",
-    "sheet_name": "{seat}番目の席のプレイヤーは「{want}」です（「{got}」ではありません）",
+    "sheet_name": "得点表のプレイヤーは席順です。{number}人目は「{want}」です（「{got}」ではありません）",
     "too_many_sites": "{n}ヶ所の建設地には労働者駒{w}個より多く必要です",
     "missions_only": "建設済みの記入はミッション専用です",
     "negative": "負の値は記入できません",
-    "card_twice": "{card}のカードはすでに{seat}番目の席のプレイヤーが所有しています",
+    "card_twice": "{card}のカードはすでに{owner}が所有しています",
     "arrival_twice": "2隻の船が同時に到着することはできません",
     "setup.player_count": "対戦は2〜4人です（{n}人ではありません）",
     "setup.mission_version": "ミッションは基本ゲーム（バージョン1）で遊びます",
@@ -212,4 +214,155 @@ MESSAGES_JA: dict[str, str] = {
     ),
     "boat_past_goal": "ナイル川のトラックはマス{goal}で終わります。船はマス{space}にはいられません",
     "edition.bad_value": "版データの{key}は{want}でなければなりません",
+}
+
+# The names of the log's and the sheet's fields, for a shape error's path in words.
+FIELDS_JA = {
+    "type": "種類",
+    "start_tiles": "開始タイル",
+    "foundations": "基礎タイル",
+    "hand_stacks": "手札タイルの山",
+    "open_stacks": "表向きの山",
+    "square": "マス",
+    "tile": "タイル",
+    "workers": "労働者駒",
+    "blocks": "ブロック",
+    "eyes": "ホルスの目",
+    "grave_goods": "副葬品",
+    "coins": "コイン",
+    "oases": "オアシス",
+    "nile": "ナイル川",
+    "stairs": "階段の向き",
+    "stack": "山",
+    "value": "価値",
+    "facing": "階段が向く先",
+    "kind": "種類",
+    "foundation": "基礎タイル",
+    "square_symbol": "マスの記号",
+    "ignore_symbol": "記号を無視",
+    "axis": "列の向き",
+    "squares": "列のマス",
+    "oasis_item": "オアシスの品",
+    "oasis_items": "オアシスの品",
+    "take_white": "白ブロックを取る",
+    "coin_symbols": "コインの記号",
+    "palms_reached": "到達したヤシの木",
+    "blocks_unavailable": "在庫切れのブロック",
+    "origin": "移動元",
+    "target": "移動先",
+    "player": "プレイヤー",
+    "colour": "色",
+    "payment": "支払い",
+    "card": "戦略カード",
+    "site": "建設地",
+    "search": "山を探す",
+    "name": "名前",
+    "pyramids": "ピラミッド",
+    "built": "建設済み",
+    "level": "段",
+    "foundation_value": "基礎タイルの価値",
+    "horus_track": "ホルス・トラック",
+    "oasis_track": "オアシス・トラック",
+    "palms": "ヤシの木",
+    "boat": "舟",
+    "space": "マス",
+    "arrival": "到着順",
+    "sites_claimed": "獲得した建設地",
+    "cards": "戦略カード",
+}
+
+_NO_MAP = "版データにボード図がありません"
+# Japanese item and reason of each ``unchecked`` entry, by code (same params as English).
+UNCHECKED_JA = {
+    "palms_unknown": (
+        "到達したヤシの木(S11)",
+        "ナイル川の図も記録されたヤシの木の数もないため、ナイルの得点には審判の数が必要です",
+    ),
+    "surround_amounts": (
+        "囲みのボーナスの量(VH11)",
+        "建設地の周りに種類の分からないマスがあるため、記録された完成とボーナスを受け入れ"
+        "ました(ボード図が必要です)",
+    ),
+    "setup_squares": (
+        "準備のマス(C21)",
+        f"{_NO_MAP}。開始マスと準備の建設地は審判の記録どおりとしました",
+    ),
+    "nile_foundations": (
+        "ナイル川に隣接するすべての建設地の基礎タイル(VN7)",
+        "ナイル川側のボード図が必要なため、審判の準備の記録を受け入れました",
+    ),
+    "surrounds_unseen": (
+        "囲みの完成(VH11)",
+        f"{_NO_MAP}。囲みの完成は見えないため、記録されたボーナスを使い、記録漏れは検出できません",
+    ),
+    "faced_site_first": (
+        "階段の向きで最初に向かう建設地(M1.3)",
+        f"{_NO_MAP}。タイルと向かう建設地の間のマスの種類が分からないため、そこに建設地が"
+        "ないことは審判の記録どおりとしました",
+    ),
+    "square_type_unseen": (
+        "配置したマスの種類(M1.1、L4)",
+        f"{_NO_MAP}。そのマスが普通のマス(建設地・オアシス・ナイル川以外)かどうかは審判の"
+        "記録どおりとしました",
+    ),
+    "square_symbol": (
+        "マスの記号(VS2)",
+        f"{_NO_MAP}。記号も記録されていません",
+    ),
+    "worker_stock_empty": (
+        "労働者駒の在庫切れ(G15)",
+        "労働者の記号より手持ちの労働者駒が少なかったため、足りない分は置いていません",
+    ),
+    "line_ends": (
+        "列の端が建設地かボードの端か(M3.5)",
+        f"{_NO_MAP}。建設地やボードの端と分からない列の端は記録どおりとしました",
+    ),
+    "worker_path": (
+        "労働者駒が通ったマス(M6.3)",
+        f"{_NO_MAP}。通ったマスの種類が分かりません",
+    ),
+    "pyramid_ownerless": (
+        "持ち主のいなくなったピラミッド(G15)",
+        "最後の労働者駒がピラミッドを離れたため、このピラミッドは誰の得点にもなりません"
+        "(エンジンの解釈)",
+    ),
+    "coin_supply_empty": (
+        "コインの在庫切れ(G15)",
+        "コインの在庫が尽きたため、受け取る人は残りだけを受け取りました(エンジンの解釈)",
+    ),
+    "supply_unknown.coins": (
+        "コインの在庫(L9)",
+        "お金トークン24枚は印刷されていますが額面が不明です(G9)。コインの不足は確認しません",
+    ),
+    "supply_unknown.blocks_by_colour": (
+        "色ごとのブロックの数(L9)",
+        "印刷されているのはブロック32個の合計だけです(G8)。ある色の不足は審判の記録"
+        "(在庫切れのブロック)どおりとします",
+    ),
+    "supply_unknown.level_pieces": (
+        "段と色ごとのピラミッドの部品(L8)",
+        "印刷されているのは部品42個の合計だけです(G8)。合計は確認しますが、ある段や色の"
+        "不足は確認しません",
+    ),
+    "foundations_under_pyramids": (
+        "{player}:ピラミッドの下の基礎タイル",
+        "値が記録されていません(A11「下の基礎タイルも得点する」)",
+    ),
+    "nile_points": (
+        "{player}:ナイルの得点",
+        "到達したヤシの木か建設地の数が分かりません",
+    ),
+    "nile_card": (
+        "ナイル川の戦略カード",
+        "舟が先頭に並んでいて、到着順が分かりません",
+    ),
+    "most_pyramids_card": (
+        "最も多くのピラミッドの戦略カード",
+        "建設地の数が分かりません(A17「獲得したことのある建設地」)",
+    ),
+    "late_caps": (
+        "{player}:終了時の{counts}",
+        "手番終了時の上限を超えています。このプレイヤーの最後の手番の後に囲みのボーナスで"
+        "得た場合だけ正当ですが(G15)、得点表からは分かりません",
+    ),
 }

@@ -386,8 +386,9 @@ def apply_surround(state: TerraState, move: mv.SurroundBonus) -> TerraState:
     if known:
         return state
     return state.note(
+        "surround_amounts",
+        f"{KEY}:VH11",
         "VH11 surround bonus amounts",
         "some squares around the site are of unknown type: the recorded completion and "
         "bonus were accepted (needs the map)",
-        f"{KEY}:VH11",
     )

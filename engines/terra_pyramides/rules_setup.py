@@ -203,14 +203,16 @@ def apply_setup(state: TerraState, move: mv.Setup) -> TerraState:
     state = note_unknowns(state)
     if state.board is None:
         state = state.note(
-            "C21 setup squares",
-            f"{NO_MAP}: start squares and setup sites taken from the judge's record",
+            "setup_squares",
             f"{KEY}:C21",
+            "C21 setup squares",
+            NO_MAP + ": start squares and setup sites taken from the judge's record",
         )
     if state.ctx.options.version == 3 and state.board is None:
         state = state.note(
+            "nile_foundations",
+            f"{KEY}:VN7",
             "VN7 foundations on every site next to the Nile",
             "needs the Nile side map: the judge's setup record is accepted",
-            f"{KEY}:VN7",
         )
     return state

@@ -295,45 +295,54 @@ def apply_place(state: TerraState, move: mv.PlaceTile) -> TerraState:
             if due:
                 state = evolve(state, due=due)
         elif SURROUNDS_UNSEEN not in state.noted:
-            state = state.note(SURROUNDS_UNSEEN, *UNCHECKED_PLACE[SURROUNDS_UNSEEN])
+            state = state.note(*UNCHECKED_PLACE[SURROUNDS_UNSEEN])
     if state.board is None:
         if (
             FACED_FIRST not in state.noted
             and state.ctx.options.a1_faced_site_first
             and _unknown_between(state, move)
         ):
-            state = state.note(FACED_FIRST, *UNCHECKED_PLACE[FACED_FIRST])
+            state = state.note(*UNCHECKED_PLACE[FACED_FIRST])
         if SQUARE_TYPE_UNSEEN not in state.noted:
-            state = state.note(SQUARE_TYPE_UNSEEN, *UNCHECKED_PLACE[SQUARE_TYPE_UNSEEN])
+            state = state.note(*UNCHECKED_PLACE[SQUARE_TYPE_UNSEEN])
         if (
             state.ctx.options.symbol_variant
             and move.square_symbol is None
             and not move.ignore_symbol
         ):
             state = state.note(
-                "VS2 square symbol", f"{NO_MAP} and no recorded symbol", f"{KEY}:VS2"
+                "square_symbol",
+                f"{KEY}:VS2",
+                "VS2 square symbol",
+                NO_MAP + " and no recorded symbol",
             )
     return state
 
 
 SURROUNDS_UNSEEN = "VH11 surround completions"
 SQUARE_TYPE_UNSEEN = "M1.1/L4 placement square type"
-# Unchecked items a placement notes without a map: item -> (reason, rule), built once.
+# Unchecked items a placement notes without a map: item -> (code, rule, item, reason).
 UNCHECKED_PLACE = {
     SURROUNDS_UNSEEN: (
+        "surrounds_unseen",
+        f"{KEY}:VH11",
+        SURROUNDS_UNSEEN,
         f"{NO_MAP}: a completed surround cannot be seen; the recorded bonuses are "
         "used and a missing one is not detected",
-        f"{KEY}:VH11",
     ),
     FACED_FIRST: (
+        "faced_site_first",
+        f"{KEY}:M1.3",
+        FACED_FIRST,
         f"{NO_MAP}: squares between the tile and the faced site are of unknown type; "
         "that none is a building site is taken from the judge's record",
-        f"{KEY}:M1.3",
     ),
     SQUARE_TYPE_UNSEEN: (
+        "square_type_unseen",
+        f"{KEY}:L4",
+        SQUARE_TYPE_UNSEEN,
         f"{NO_MAP}: whether the square is an ordinary one (not site, oasis or Nile) is "
         "taken from the judge's record",
-        f"{KEY}:L4",
     ),
 }
 
@@ -669,14 +678,16 @@ def apply_line(state: TerraState, move: mv.ChooseLine) -> TerraState:
         state = clamp_coins(state, (colour,))
     if len(pending) < len(wanted):
         state = state.note(
+            "worker_stock_empty",
+            f"{KEY}:M4",
             "G15 worker stock empty",
             "fewer workers in stock than worker symbols; the missing ones were not placed",
-            f"{KEY}:M4",
         )
     if state.board is None and opts.a3_line_extent == "whole_run" and LINE_ENDS not in state.noted:
         state = state.note(
-            LINE_ENDS,
-            f"{NO_MAP}: ends not known as a site or the edge were taken from the record",
+            "line_ends",
             f"{KEY}:M3.5",
+            LINE_ENDS,
+            NO_MAP + ": ends not known as a site or the edge were taken from the record",
         )
     return state

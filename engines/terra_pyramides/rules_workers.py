@@ -157,7 +157,10 @@ def apply_move_worker(state: TerraState, move: mv.MoveWorker) -> TerraState:
     state = new
     if unknown_path:
         state = state.note(
-            "M6.3 worker path squares", f"{NO_MAP}: crossed squares of unknown type", f"{KEY}:M6.3"
+            "worker_path",
+            f"{KEY}:M6.3",
+            "M6.3 worker path squares",
+            NO_MAP + ": crossed squares of unknown type",
         )
     return state
 
@@ -166,7 +169,15 @@ def check_return(state: TerraState, move: mv.ReturnWorker) -> list[Violation]:
     opts = state.ctx.options
     seat = state.seat if move.player is None else move.player
     if seat >= state.ctx.n_players:
-        return [violation("no_such_player", "M11", "there is no seat {seat}", seat=seat)]
+        return [
+            violation(
+                "no_such_player",
+                "M11",
+                "there is no player {number}: the game has {n} players",
+                number=seat + 1,
+                n=state.ctx.n_players,
+            )
+        ]
     if seat != state.seat and opts.a22_return_workers != "any_time":
         return [
             violation(
@@ -210,8 +221,9 @@ def apply_return(state: TerraState, move: mv.ReturnWorker) -> TerraState:
     fields["sites"] = sites
     if workers == 0 and site.level > 0:
         new = new.note(
+            "pyramid_ownerless",
+            f"{KEY}:M11",
             "G15 pyramid left without its owner",
             "the last worker left a pyramid; it now scores for nobody (engine reading)",
-            f"{KEY}:M11",
         )
     return new

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.core.engine import Scored
+from engines.core.ranking import ranks_with_unknowns
 from engines.core.types import Category, Unchecked
-from engines.nile_murals.ranking import ranks_with_unknowns
 from engines.terra_pyramides.options import (
     CARD_OTHER_POINTS,
     CARD_OWNED_POINTS,
@@ -156,10 +156,12 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
             if any(x is None for x in under):
                 foundations = None  # type: ignore[assignment]
                 unchecked.append(
-                    Unchecked(
-                        f"{names[i]}: foundations under pyramids",
-                        "values not recorded (A11 'scores too')",
+                    Unchecked.of(
+                        "foundations_under_pyramids",
                         _rule("S2"),
+                        "{player}: foundations under pyramids",
+                        "values not recorded (A11 'scores too')",
+                        player=names[i],
                     )
                 )
             else:
@@ -169,8 +171,12 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
         if v == 3 and (f.palms is None or sites is None):
             nile = None
             unchecked.append(
-                Unchecked(
-                    f"{names[i]}: Nile points", "palms reached or site count unknown", _rule("S11")
+                Unchecked.of(
+                    "nile_points",
+                    _rule("S11"),
+                    "{player}: Nile points",
+                    "palms reached or site count unknown",
+                    player=names[i],
                 )
             )
         else:
@@ -193,7 +199,7 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
             row["grave_goods"] = gg
     notes = readings(opts)
     if v == 3:
-        cards, card_notes = strategy_cards(opts, facts, rows, unchecked)
+        cards, card_notes = strategy_cards(opts, names, facts, rows, unchecked)
         for row, pts in zip(rows, cards, strict=True):
             row["strategy_cards"] = pts
         notes.extend(card_notes)
@@ -210,6 +216,7 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
 
 def strategy_cards(
     opts: TerraPyramidesOptions,
+    names: Sequence[str],
     facts: Sequence[Facts],
     rows: Sequence[dict[str, int | None]],
     unchecked: list[Unchecked],
@@ -239,14 +246,20 @@ def strategy_cards(
         far = max(f.boat_space for f in facts)
         contenders = [i for i, f in enumerate(facts) if f.boat_space == far]
         unchecked.append(
-            Unchecked(
-                "Nile card", "boats share the lead and the arrival order is unknown", _rule("S12")
+            Unchecked.of(
+                "nile_card",
+                _rule("S12"),
+                "Nile card",
+                "boats share the lead and the arrival order is unknown",
             )
         )
     if None in counts:
         unchecked.append(
-            Unchecked(
-                "Most pyramids card", "site counts unknown (A17 'ever_claimed')", _rule("S12")
+            Unchecked.of(
+                "most_pyramids_card",
+                _rule("S12"),
+                "Most pyramids card",
+                "site counts unknown (A17 'ever_claimed')",
             )
         )
     total = [0] * n
@@ -256,13 +269,11 @@ def strategy_cards(
         total = [a + b for a, b in zip(total, pts, strict=True)]
         who = leaders[card]
         if card == "nile" and contenders:
-            notes.append(
-                f"card {card}: unknown (seats {', '.join(str(i + 1) for i in contenders)})"
-            )
+            notes.append(f"card {card}: unknown ({' or '.join(names[i] for i in contenders)})")
             continue
         notes.append(
             f"card {card}: "
-            + ("nobody (tie or unachieved)" if who is None else f"seat {who + 1} +{pts[who]}")
+            + ("nobody (tie or unachieved)" if who is None else f"{names[who]} +{pts[who]}")
         )
     return [None if i in contenders else t for i, t in enumerate(total)], notes
 

@@ -119,8 +119,8 @@ def check_sheet(
                     f"{at}.name",
                     "sheet_name",
                     "I4",
-                    "seat {seat} is {want}, not {got}",
-                    seat=i + 1,
+                    "the sheet lists players in seat order: player {number} is {want}, not {got}",
+                    number=i + 1,
                     want=names[i],
                     got=p.name,
                 )
@@ -262,9 +262,9 @@ def check_sheet(
                         f"{at}.cards[{j}]",
                         "card_twice",
                         "VN13",
-                        "the {card} card is already owned by seat {seat}",
+                        "the {card} card is already owned by {owner}",
                         card=card,
-                        seat=seen_cards[card] + 1,
+                        owner=names[seen_cards[card]],
                     )
                 )
             seen_cards[card] = i
@@ -337,29 +337,35 @@ def late_gains_uncapped(opts: TerraPyramidesOptions) -> bool:
     return opts.version >= 2 and opts.mission is None and opts.g15_surround_cap == "own_next_turn"
 
 
-def sheet_unchecked(opts: TerraPyramidesOptions, sheet: TerraSheet) -> list[Unchecked]:
+def sheet_unchecked(
+    opts: TerraPyramidesOptions, names: tuple[str, ...], sheet: TerraSheet
+) -> list[Unchecked]:
     """Caps the sheet cannot check: a value above L1/L2 is legal only through a surround
     bonus after the player's last turn, which the sheet does not show."""
     out = []
     if late_gains_uncapped(opts):
         for i, p in enumerate(sheet.players):
-            over = [
-                f"{n} {what}"
+            over = {
+                what: n
                 for n, cap, what, counts in (
                     (p.coins, COIN_CAP, "coins", True),
                     (p.blocks, BLOCK_CAP, "blocks", opts.version == 3),
                 )
                 if counts and n > cap
-            ]
+            }
             if over:
                 out.append(
-                    Unchecked(
-                        f"seat {i + 1}: {' and '.join(over)} at the end",
+                    Unchecked.of(
+                        "late_caps",
+                        f"{KEY}:L1",
+                        "{player}: {over} at the end",
                         "above the end-of-turn cap: legal only if a surround bonus paid them "
                         "after this player's last turn (G15 own_next_turn), which a sheet "
                         "does not show",
-                        f"{KEY}:L1",
                         path=f"$.sheet.players[{i}]",
+                        player=names[i],
+                        over=" and ".join(f"{n} {what}" for what, n in over.items()),
+                        counts=over,
                     )
                 )
     return out

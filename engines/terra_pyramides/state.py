@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engines.core.engine import GameContext
-from engines.core.types import Unchecked
+from engines.core.types import Unchecked, fill
 from engines.terra_pyramides.board import Board
 from engines.terra_pyramides.moves import Tile
 
@@ -142,9 +142,13 @@ class TerraState:
             sites[sq] = site
         return evolve(self, sites=sites)
 
-    def note(self, item: str, reason: str, rule: str | None) -> TerraState:
-        """Add an unchecked item once (the first occurrence names the move index)."""
-        if item in self.noted:
+    def note(
+        self, code: str, rule: str | None, item: str, reason: str, **params: Any
+    ) -> TerraState:
+        """Add an unchecked item once (the first occurrence names the move index); item and
+        reason are English templates with ``params``, Japanese by ``code`` (UNCHECKED_JA)."""
+        text = fill(item, params)
+        if text in self.noted:
             return self
-        found = Unchecked(item, reason, rule, index=self.step)
-        return evolve(self, unchecked=(*self.unchecked, found), noted=self.noted | {item})
+        found = Unchecked(text, fill(reason, params), rule, None, self.step, code, params)
+        return evolve(self, unchecked=(*self.unchecked, found), noted=self.noted | {text})

@@ -80,7 +80,7 @@ def note_unknowns(state: TerraState) -> TerraState:
     """At setup: list the supply figures the edition does not know."""
     for key, what, why, rule in UNKNOWN_SUPPLY:
         if state.tracks.get(key) is None:
-            state = state.note(what, why, f"{KEY}:{rule}")
+            state = state.note(f"supply_unknown.{key.split('.', 1)[1]}", f"{KEY}:{rule}", what, why)
     return state
 
 
@@ -235,7 +235,8 @@ def clamp_coins(state: TerraState, gainers: Iterable[int]) -> TerraState:
         excess -= cut
     state = evolve(state, players=tuple(players))
     return state.note(
+        "coin_supply_empty",
+        f"{KEY}:L9",
         "G15 coin supply empty",
         "the coin supply ran out: the gainer received only what was left (engine reading)",
-        f"{KEY}:L9",
     )

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from django.db.models import Max
 
-from engines.core.types import competition_ranks
+from engines.core.ranking import competition_ranks
 from tournaments.events.models import Registration, Round, RoundBye, Seat
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import event_result_settings

@@ -172,3 +172,21 @@ def test_options_merge_over_the_preset_at_every_depth():
     assert merged == {"sides": {"market": "A", "temple": "B"}, "wrath": True, "order": [3]}
     assert preset["sides"] == {"market": "B", "temple": "B"}  # the preset is not changed
     assert deep_merge(preset, {"sides": None})["sides"] is None
+
+
+def test_a_shape_error_cites_the_rule_of_its_record_type_before_the_path_rule(toy):
+    class Cited(type(toy)):
+        input_rules = ((r"\.n$", "M1"),)
+        record_input_rules = (("add", r"\.n$", "L1"),)
+
+    engine = Cited()
+    with pytest.raises(MalformedInput) as err:
+        engine.replay(log(add(1), {"type": "add", "n": 12}))
+    assert [v.rule for v in err.value.violations] == ["toy:L1"]
+
+    class PathOnly(type(toy)):
+        input_rules = ((r"\.n$", "M1"),)
+
+    with pytest.raises(MalformedInput) as err:
+        PathOnly().replay(log({"type": "add", "n": True}))
+    assert [v.rule for v in err.value.violations] == ["toy:M1"]

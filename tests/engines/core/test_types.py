@@ -1,24 +1,4 @@
-from engines.core.types import Unchecked, Violation, competition_ranks
-
-
-def test_competition_ranks_share_rank_on_full_ties():
-    assert competition_ranks([(10,), (8,), (8,), (5,)]) == [1, 2, 2, 4]
-
-
-def test_competition_ranks_use_tiebreak_values_in_order():
-    assert competition_ranks([(8, 1), (8, 3), (8, 3), (9, 0)]) == [4, 2, 2, 1]
-
-
-def test_competition_ranks_never_decide_an_order_by_an_unknown():
-    # An unknown never decides: it ties with what it is compared to, at the position it
-    # would decide (issue 18, item 2).
-    assert competition_ranks([(None,), (0,), (-3,)]) == [1, 1, 2]
-    assert competition_ranks([(5, None), (5, 0)]) == [1, 1]
-    assert competition_ranks([(6, None), (5, 0), (5, None)]) == [1, 2, 2]
-
-
-def test_competition_ranks_all_equal_share_first():
-    assert competition_ranks([(1,), (1,), (1,)]) == [1, 1, 1]
+from engines.core.types import Unchecked, Violation
 
 
 def test_violation_text_formats_params_and_survives_bad_templates():
@@ -53,10 +33,3 @@ def test_unchecked_to_dict():
         "rule": "g:G1",
         "path": "$.x",
     }
-
-
-def test_undecided_pairs_name_the_position_of_the_unknown():
-    from engines.core.types import undecided_pairs
-
-    assert undecided_pairs([(7, 2, None), (7, 2, 3), (6, None, 1)]) == [(0, 1, 2)]
-    assert undecided_pairs([(7, None), (7, 1), (7, None)]) == [(0, 1, 1), (0, 2, 1), (1, 2, 1)]

@@ -283,7 +283,10 @@ def main() -> None:
         records[:cut],
         {
             "state": {"pyramids_b": [[W], [B, K, B], []]},
-            "unchecked": ["Pyramid B space 1.0 points", "Pyramid B space 0.0 points"],
+            "unchecked": [
+                "Pyramid B pyramid 2 space 1 points",
+                "Pyramid B pyramid 1 space 1 points",
+            ],
         },
     )
 

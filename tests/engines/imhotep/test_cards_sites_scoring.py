@@ -500,3 +500,26 @@ def test_V3_G6_a_recorded_temple_reward_is_a_fact_for_later_rounds():
         ("temple.bonus_mismatch", "imhotep:G6")
     ]
     assert [m.bonus for m in ENGINE.legal_moves(again)] == [None]
+
+
+def test_T1_V4_the_same_unknown_burial_points_cancel_and_the_track_decides():
+    # C and D tie for 3rd-4th in every Burial-B row: each scores (3rd + unknown 4th) // 2
+    # per row (G7), the same unknown amount, so C's higher track puts C ahead of D; A and B
+    # (all known) stay undecided against both.
+    doc = {
+        "game": "imhotep",
+        "players": ["A", "B", "C", "D"],
+        "preset": "all-b",
+        "sheet": {
+            "players": [
+                {"track": 10, "sled": 0},
+                {"track": 10, "sled": 0},
+                {"track": 12, "sled": 0},
+                {"track": 5, "sled": 0},
+            ],
+            "burial": [1, 1, 1] * 3 + [2, 2, 2] * 2 + [3, 3, 3] + [4, 4, 4],
+        },
+    }
+    players = ENGINE.score_sheet(doc).players
+    assert [p.points("burial") for p in players][2:] == [None, None]
+    assert [p.rank for p in players] == [1, 2, 1, 2]

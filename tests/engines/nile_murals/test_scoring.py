@@ -193,7 +193,7 @@ def test_T1_equal_unknown_points_cancel_and_the_known_part_decides():
 
 
 def test_T2_an_unknown_tiebreak_does_not_separate_equal_totals():
-    from engines.nile_murals.ranking import undecided_ranks
+    from engines.core.ranking import undecided_ranks
 
     assert undecided_ranks([9, 9, 5], [()] * 3, [[None], [12], [3]]) == [1, 1, 3]
     assert undecided_ranks([9, 9], [()] * 2, [[13], [12]]) == [1, 2]

@@ -48,3 +48,47 @@ def test_M7_FX10_an_effects_temple_advance_may_move_a_placed_worker():
     gains = {"temple_advance": {"temple": "ptah", "steps": 1, "source": "barley_1"}}
     s = ok(s, {"type": "effect", "seat": 1, "source": "sphinx", "gains": gains})
     assert s.players[0].priests[2] == 1 and s.players[0].farmers == ()
+
+
+SEATS = [{"priest_cards": 1, "res": {"barley": 2, "flax": 2}}, {}, {}, {}]
+GRANT = {
+    "type": "effect",
+    "seat": 1,
+    "source": "priest_card",
+    "gains": {"extra_action": "decorator"},
+}
+DECORATE = {"type": "decorator", "seat": 1, "space": 1}
+OFFER = {"type": "offering", "seat": 1, "resources": {"barley": 1}}
+
+
+def test_F6_H3_a_granted_action_may_come_after_both_actions_of_the_card():
+    # Step 2, "at any time and in any order" (seed: いつでも、どの順序でも): the player does
+    # the card's decorator and offering (H3: top, then bottom), then the granted decorator.
+    s = turn(top=["decorator"], bottom=["offering"], match=True, seats=SEATS)
+    s = ok(s, GRANT, DECORATE, OFFER, {**DECORATE, "space": 2})
+    assert s.turn.bonus == () and s.turn.actions == ("decorator", "offering")
+
+
+def test_F6_H4_on_an_unmatched_card_the_first_action_may_be_the_granted_one():
+    s = turn(top=["decorator"], bottom=["offering"], match=False, seats=SEATS)
+    s = ok(s, GRANT, DECORATE, OFFER)  # the granted decorator, then the card's bottom half
+    assert s.turn.actions == ("offering",)
+
+
+def test_F6_H4_an_action_before_the_grant_is_the_cards_and_the_other_half_stays_closed():
+    s = turn(top=["decorator"], bottom=["offering"], match=False, seats=SEATS)
+    s = ok(s, DECORATE, GRANT)  # the decorator came before anything was granted
+    assert refused(s, OFFER) == "action.not_granted"
+    s = ok(s, {**DECORATE, "space": 2})  # the grant still allows its own decorator
+    assert s.turn.bonus == ()
+
+
+def test_F6_M16_M17_legal_moves_offer_priest_card_and_building_effects_in_step_2():
+    from engines.tameri.legal import legal_moves
+
+    seats = [{"priest_cards": 1, "buildings": ["C2"], "res": {"barley": 1}}, {}, {}, {}]
+    s = turn(top=["decorator"], bottom=["offering"], match=None, seats=seats)
+    sources = {(m.source, m.ref) for m in legal_moves(s) if m.type == "effect"}
+    assert {("priest_card", None), ("building", "C2")} <= sources
+    # H7 while the glyphs are unknown: completing them is still possible
+    assert any(m.type == "glyph_completion" for m in legal_moves(s))

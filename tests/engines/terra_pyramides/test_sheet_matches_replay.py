@@ -68,6 +68,18 @@ def test_S12_recorded_arrivals_decide_the_nile_card():
     assert [p.rank for p in out.players] == [2, 1]
 
 
+def test_S12_strategy_card_notes_and_late_caps_name_players_not_seats():
+    out = score([{"boat": {"space": 5}}, {"boat": {"space": 5}}, {"boat": {"space": 2}}], version=3)
+    assert "card nile: unknown (P1 or P2)" in out.notes
+    out = score(
+        [{"boat": {"space": 5, "arrival": 2}}, {"boat": {"space": 5, "arrival": 1}}], version=3
+    )
+    assert "card nile: P2 +10" in out.notes
+    (late,) = [u for u in score([{}, {"coins": 5}], version=2).unchecked if "coins" in u.item]
+    assert late.item == "P2: 5 coins at the end"
+    assert not any("seat" in text for text in (*out.notes, late.item))
+
+
 def test_T1_an_unknown_category_never_ranks_on_partial_totals():
     # A11 "scores too" without the value under the pyramid: seat 1's foundations unknown.
     out = score(
