@@ -198,7 +198,7 @@ def plan_schedule(
 
     When every round seats everyone at tables of one size, nobody met before and a
     design is known (:func:`tournaments.seating.optimiser.designs.known_design`: affine planes,
-    e.g. 16 x 5 in fours; 28 x 9 in fours), the schedule is that design, repeat-free
+    e.g. 16 x 5 in fours; 28 x 9 and 32 x 10 in fours), the schedule is that design, repeat-free
     by construction (``method`` names it). Otherwise the tabu search below runs (it
     stops at about 25 repeat meetings for 28 x 9 after 20,000 steps). The result carries
     ``lower_bound``, the fewest repeats possible for these table sizes. Run it from a
