@@ -196,6 +196,7 @@ def parse_upload(event: Event, text: str) -> tuple[dict[int, dict[int, list[int]
     resolve = _resolver(event)
     tables: dict[int, dict[int, list[int]]] = {}
     first_row: dict[tuple[int, int], int] = {}
+    listed: dict[tuple[int, int], int] = {}  # (round, table) -> players named in the file
     seen: dict[tuple[int, int], int] = {}  # (round, registration) -> row
     open_from = first_open_round(event)
     for row, cells in enumerate(csv.reader(io.StringIO(text.lstrip("\ufeff"))), start=1):
@@ -217,7 +218,7 @@ def parse_upload(event: Event, text: str) -> tuple[dict[int, dict[int, list[int]
         tokens = [c for c in cells[2:] if c]
         if not tokens:
             problems.append(_row_problem(row, field_player, _("no player on this row")))
-        if len(numbers) < 2:
+        if len(numbers) < 2 or not tokens:
             continue
         number, table = numbers
         if number < open_from:
@@ -231,6 +232,8 @@ def parse_upload(event: Event, text: str) -> tuple[dict[int, dict[int, list[int]
             )
             continue
         first_row.setdefault((number, table), row)
+        # The size check counts what the file says, so one misspelt name is one problem.
+        listed[(number, table)] = listed.get((number, table), 0) + len(tokens)
         seats = tables.setdefault(number, {}).setdefault(table, [])
         for token in tokens:
             pk, problem = resolve(token)
@@ -253,8 +256,9 @@ def parse_upload(event: Event, text: str) -> tuple[dict[int, dict[int, list[int]
         problems.append(_("The file has no rows with a round, a table and players."))
     for number, by_table in sorted(tables.items()):
         allowed = _sizes(event, number)
-        for table, seats in sorted(by_table.items()):
-            if seats and len(seats) not in allowed:
+        for table in sorted(by_table):
+            count = listed[(number, table)]
+            if count not in allowed:
                 problems.append(
                     _row_problem(
                         first_row[(number, table)],
@@ -266,7 +270,7 @@ def parse_upload(event: Event, text: str) -> tuple[dict[int, dict[int, list[int]
                         % {
                             "n": number,
                             "t": table,
-                            "count": len(seats),
+                            "count": count,
                             "allowed": ", ".join(str(s) for s in allowed),
                         },
                     )
