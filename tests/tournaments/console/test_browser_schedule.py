@@ -1,7 +1,7 @@
 """A league night in headless Chromium on /ja/: the organizer plans the schedule, sees its
 repeat count and lower bound, seats round 1 from it and publishes it; then uploads a
 fixed schedule for the next rounds, first with a misspelt name (the page names the row
-and field in Japanese and keeps the file's text), then fixed."""
+and field in Japanese and keeps the file's text), then the corrected file."""
 
 from __future__ import annotations
 
@@ -106,7 +106,9 @@ def test_league_night_planned_and_uploaded_schedule(live_server, browser, tmp_pa
     assert "行目" in problems
     assert "プレイヤー名なし" in page.input_value("#id_text")  # the file is not lost
     assert page.input_value("#id_text").strip() == bad.strip()
-    page.fill("#id_text", good)
+    fixed = tmp_path / "schedule-fixed.csv"
+    fixed.write_text(good, encoding="utf-8")
+    page.set_input_files("#id_file", str(fixed))  # a chosen file wins over the box
     page.click("#schedule-upload")
     stored = EventSchedule.objects.get(event=event)
     assert stored.method == "fixed"

@@ -57,6 +57,15 @@ def test_plan_shows_the_repeat_count_and_bound_and_the_round_page_too(client, le
     assert '<strong id="schedule-repeats">0</strong>' in page
     assert '<strong id="schedule-bound">0</strong>' in page
     assert "アフィン平面 AG(2, 4)" in page
+    for english in (
+        "repeat meetings",
+        "lower bound",
+        "Plan the",
+        "Upload",
+        "round,table",
+        "method",
+    ):
+        assert english not in page, english
     RoundFactory(event=event, number=1)
     round_page = client.get("/ja/console/league-night/rounds/1/").content.decode()
     assert 'id="round-schedule"' in round_page and "事前スケジュール" in round_page
