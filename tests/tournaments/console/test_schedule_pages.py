@@ -63,7 +63,7 @@ def test_plan_shows_the_repeat_count_and_bound_and_the_round_page_too(client, le
         "Plan the",
         "Upload",
         "round,table",
-        "method",
+        "search (",
     ):
         assert english not in page, english
     RoundFactory(event=event, number=1)
