@@ -306,3 +306,17 @@ class CsvForm(forms.Form):
     text = forms.CharField(
         label=_("or paste CSV"), required=False, widget=forms.Textarea(attrs={"rows": 6})
     )
+
+
+class SchedulePlanForm(forms.Form):
+    rounds = forms.IntegerField(label=_("rounds to plan"), min_value=1, max_value=20)
+    seed = forms.IntegerField(
+        label=_("seed (blank: the event's own)"), required=False, min_value=0, max_value=2**31
+    )
+
+
+class ScheduleUploadForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"), required=False)
+    text = forms.CharField(
+        label=_("or paste CSV"), required=False, widget=forms.Textarea(attrs={"rows": 10})
+    )

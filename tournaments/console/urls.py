@@ -8,6 +8,7 @@ from tournaments.console.views import exports as console_exports
 from tournaments.console.views import finals as console_finals
 from tournaments.console.views import players as console_players
 from tournaments.console.views import rounds as console_rounds
+from tournaments.console.views import schedules as console_schedules
 from tournaments.console.views import table as console_table
 
 app_name = "console"
@@ -29,6 +30,7 @@ urlpatterns = [
     path("<slug:slug>/players/slips/", console_players.slips, name="slips"),
     path("<slug:slug>/check-in/", console_players.check_in_desk, name="check-in"),
     path("<slug:slug>/check-in/scan/", console_players.check_in_token, name="check-in-scan"),
+    path("<slug:slug>/schedule/", console_schedules.schedule_view, name="schedule"),
     path("<slug:slug>/rounds/new/", console_rounds.round_create, name="round-create"),
     path("<slug:slug>/rounds/<int:number>/", console_rounds.round_detail, name="round"),
     path("<slug:slug>/rounds/<int:number>/do/", console_rounds.round_action, name="round-action"),

@@ -32,3 +32,36 @@ class RoundSeatingRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.mode} seed {self.seed}"
+
+
+class EventSchedule(models.Model):
+    """Rounds seated in advance for an event: planned (``plan_schedule``) or uploaded.
+
+    ``rounds`` lists ``{"number": n, "tables": [[registration id, ...], ...], "byes":
+    [...]}`` by the event's round number; a round seated in schedule mode takes its
+    tables from here. The counts are the whole schedule's, earlier rounds' meetings
+    included, so the organizer sees them before publishing. ``source`` keeps an uploaded
+    file as it was sent.
+    """
+
+    event = models.OneToOneField(
+        "events.Event", on_delete=models.CASCADE, related_name="seating_schedule"
+    )
+    method = models.CharField(_("method"), max_length=120)
+    seed = models.BigIntegerField(_("seed"), default=0)
+    rounds = models.JSONField(_("rounds"), default=list)
+    repeat_meetings = models.PositiveIntegerField(_("repeat meetings"))
+    lower_bound = models.PositiveIntegerField(_("lower bound of repeat meetings"))
+    max_meetings = models.PositiveIntegerField(default=0)
+    source = models.TextField(_("uploaded file"), blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("planned schedule")
+        verbose_name_plural = _("planned schedules")
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.method}"
+
+    def round_numbers(self) -> list[int]:
+        return [r["number"] for r in self.rounds]

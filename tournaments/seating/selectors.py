@@ -112,3 +112,12 @@ def rating_standings(
 def penalty_weights(config: dict) -> PenaltyWeights:
     """The optimiser's soft weights from an event's console settings."""
     return PenaltyWeights(**{k: float(v) for k, v in config["weights"].items()})
+
+
+def schedule_players(
+    event_id: int, registration_ids: list[int], before_number: int
+) -> list[SeatingPlayer]:
+    """The given registrations with their history of the rounds before ``before_number``
+    (who met whom, seats, small tables, byes), for planning or checking a schedule."""
+    players = [SeatingPlayer(id=pk) for pk in sorted(registration_ids)]
+    return players_with_history(players, past_rounds(event_id, before_number))

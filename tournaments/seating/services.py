@@ -28,7 +28,9 @@ from tournaments.results.models import ActionLog, ResultSubmission
 from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError, seat_round
 from tournaments.seating.optimiser.cost import CostModel
+from tournaments.seating.optimiser.fixed import validate_schedule
 from tournaments.seating.optimiser.types import TableCost
+from tournaments.seating.schedules import scheduled_round
 from tournaments.seating.selectors import penalty_weights, seating_players
 
 SYSTEM = Actor(name="system:seating")
@@ -110,6 +112,8 @@ def round_seat(
         )
     config = event_config(rnd.event)
     seeding = config["round1_seeding"] if rnd.number == 1 else "standings"
+    if mode is None and scheduled_round(rnd.event_id, rnd.number) is not None:
+        mode = "schedule"  # the event planned or uploaded this round's tables
     if mode is None:
         mode = config["seating_mode"]
         if rnd.number == 1 and seeding != "rating":
@@ -121,7 +125,17 @@ def round_seat(
     players = seating_players(rnd, seeding=seeding)
     if not players:
         raise SeatingError("nobody is checked in")
-    result = seat_round(players, sizes, mode=mode, weights=weights, seed=seed)
+    breakdown_extra = {}
+    if mode == "schedule":
+        result, stored = _from_schedule(rnd, players, sizes, weights)
+        seed = stored.seed
+        breakdown_extra["schedule"] = {
+            "repeat_meetings": stored.repeat_meetings,
+            "lower_bound": stored.lower_bound,
+            "method": stored.method,
+        }
+    else:
+        result = seat_round(players, sizes, mode=mode, weights=weights, seed=seed)
 
     Seat.objects.filter(round=rnd).delete()
     Table.objects.filter(round=rnd).delete()
@@ -146,7 +160,7 @@ def round_seat(
             "mode": mode,
             "seed": seed,
             "weights": weights.to_dict(),
-            "breakdown": result.to_dict(),
+            "breakdown": {**result.to_dict(), **breakdown_extra},
             "byes": list(result.byes),
             "manual_changes": 0,
         },
@@ -162,6 +176,46 @@ def round_seat(
         soft=result.total.soft,
     )
     return record
+
+
+def _from_schedule(rnd: Round, players, sizes, weights):
+    """The round as the event's schedule seats it, with its costs; refused (naming the
+    players) unless the checked-in players are exactly the schedule's for this round."""
+    found = scheduled_round(rnd.event_id, rnd.number)
+    if found is None:
+        raise SeatingServiceError(
+            _("The event's schedule has no round %(n)d: plan or upload it first.")
+            % {"n": rnd.number}
+        )
+    stored, entry = found
+    here = {p.id for p in players}
+    listed = [pk for table in entry["tables"] for pk in table]
+    absent = [pk for pk in listed if pk not in here]
+    unplanned = sorted(here - set(listed) - set(entry["byes"]))
+    if absent or unplanned:
+        names = dict(
+            Registration.objects.filter(pk__in=absent + unplanned).values_list(
+                "pk", "player__display_name"
+            )
+        )
+        problems = []
+        if absent:
+            problems.append(
+                _("Seated by the schedule but not checked in: %(names)s.")
+                % {"names": ", ".join(names[pk] for pk in absent)}
+            )
+        if unplanned:
+            problems.append(
+                _("Checked in but not in the schedule's round %(n)d: %(names)s.")
+                % {"n": rnd.number, "names": ", ".join(names[pk] for pk in unplanned)}
+            )
+        problems.append(_("Check the players in or out, or plan or upload the schedule again."))
+        raise SeatingServiceError(" ".join(problems))
+    byes = [pk for pk in entry["byes"] if pk in here]
+    raw = [([[str(pk) for pk in table] for table in entry["tables"]], [str(pk) for pk in byes])]
+    sizes = sorted({*sizes, *(len(t) for t in entry["tables"])}, reverse=True)
+    schedule = validate_schedule(raw, players, sizes, weights=weights)
+    return schedule.rounds[0], stored
 
 
 def round_seat_enqueue(round_id: int, **kwargs) -> None:

@@ -111,21 +111,29 @@ def _score_share(ev, config, param) -> Values:
 def _score_ratio(ev, config, param) -> Values:
     # Own score over the table's mean score: 1 is an average game at any table size, so
     # (unlike score_share, 1/3 vs 1/4 on average) it does not favour 3-player tables.
-    # Integer parts on one common denominator keep it exact without a Fraction per game.
+    # Integer parts on one common denominator keep it exact without a Fraction per game;
+    # each table's total is summed once, not once per seat.
+    # Each table's parts are made once, then gathered per player.
+    parts_at, exact_at = [], []
+    for table in ev.tables:
+        scores = table["scores"]
+        if scores is None:
+            parts_at.append(None)
+            exact_at.append(True)
+            continue
+        total, size = sum(scores), len(scores)
+        parts_at.append([(v * size, total) for v in scores] if total else [(1, 1)] * size)
+        exact_at.append(type(total) is int and all(type(v) is int for v in scores))
+    lcm = math.lcm
     out: Values = []
     for games in ev.games:
-        parts = []
-        for t, s in games:
-            scores = ev.tables[t]["scores"]
-            if scores is None:
-                continue
-            total = sum(scores)
-            parts.append((scores[s] * len(scores), total) if total else (1, 1))
+        parts = [parts_at[t][s] for t, s in games if parts_at[t] is not None]
         if not parts:
             out.append(None)
-        elif all(type(n) is int and type(d) is int for n, d in parts):
-            common = math.lcm(*(d for _, d in parts))
-            out.append(Fraction(sum(n * (common // d) for n, d in parts), common * len(parts)))
+        elif all([exact_at[t] for t, _ in games]):
+            common = lcm(*[d for _, d in parts])
+            top = sum([n * (common // d) for n, d in parts])
+            out.append(Fraction(top, common * len(parts)))
         else:
             out.append(sum((Fraction(n) / d for n, d in parts), Fraction(0)) / len(parts))
     return out

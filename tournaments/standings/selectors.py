@@ -27,16 +27,16 @@ from engines.core.ranking import competition_ranks
 from tournaments.events.models import Registration, Round, RoundBye, Seat
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import event_result_settings
+from tournaments.standings.compute import without_cycle_collection
 from tournaments.standings.types import (
     DEFAULT_PLACEMENT_POINTS,
     DEFAULT_PRECEDENCE,
     Adjustment,
     Bye,
     Drop,
-    SeatResult,
+    ResultColumns,
     StandingsConfig,
     StandingsInput,
-    TableResult,
 )
 
 
@@ -106,21 +106,35 @@ def _other_statuses(statuses: tuple[str, ...]) -> list[str]:
 
 
 def standings_input(event_id: int) -> EventStandingsInput:
+    """The event's standings input in a fixed handful of queries (see the module)."""
+    with without_cycle_collection():  # 100,000 seats of tuples, no cycles among them
+        return _standings_input(event_id)
+
+
+def _standings_input(event_id: int) -> EventStandingsInput:
     from tournaments.events.release import counted_round_statuses, release_policy
 
     rounds = counted_round_statuses(release_policy(event_id))
+    # Plain tuples throughout: at 100,000 seats every object per seat costs (issue 19).
     registrations = list(
-        Registration.objects.filter(event_id=event_id)
-        .annotate(last_round=Max("seats__round__number"))
-        .values_list("id", "status", "last_round", "player__reading", "player__display_name")
+        Registration.objects.filter(event_id=event_id).values_list(
+            "id", "status", "player__reading", "player__display_name"
+        )
     )
     seats: dict[int, list[int]] = {}
-    for table_id, registration_id in (
+    last_seated: dict[int, int] = {}  # registration -> the last round it was seated in
+    for table_id, registration_id, number in (
         Seat.objects.filter(round__event_id=event_id)
         .order_by("table_id", "position")
-        .values_list("table_id", "registration_id")
+        .values_list("table_id", "registration_id", "round__number")
     ):
-        seats.setdefault(table_id, []).append(registration_id)
+        at = seats.get(table_id)
+        if at is None:
+            seats[table_id] = [registration_id]
+        else:
+            at.append(registration_id)
+        if last_seated.get(registration_id, 0) < number:
+            last_seated[registration_id] = number
     rulings = Ruling.objects.filter(event_id=event_id, revoked_at__isnull=True).order_by("id")
     if rounds is not None:  # a ruling at a table of an unreleased round waits for its round
         rulings = rulings.exclude(
@@ -155,42 +169,14 @@ def standings_input(event_id: int) -> EventStandingsInput:
         elif ruling.kind == Ruling.Kind.DISQUALIFICATION:
             dq_after[ruling.registration_id] = round_of_table.get(ruling.table_id)
 
-    results: list[TableResult] = []
-    for sub in submissions:
-        seated = seats.get(sub.table_id, [])
-        if len(sub.lines) != len(seated) or not seated:
-            continue  # the seating changed after entry; the head judge must re-enter
-        placements = overrides.get(sub.table_id) or [rank for rank, _ in sub.lines]
-        losers = game_losses.get(sub.table_id, set())
-        if losers:
-            worst = len(seated) + 1
-            keys = [
-                (-worst if rid in losers else -p,)
-                for rid, p in zip(seated, placements, strict=True)
-            ]
-            placements = competition_ranks(keys)
-        results.append(
-            TableResult(
-                round=sub.round_number,
-                table=sub.table_number,
-                game=sub.game,
-                seats=tuple(
-                    SeatResult(rid, placement, total)
-                    for rid, placement, (_, total) in zip(
-                        seated, placements, sub.lines, strict=True
-                    )
-                ),
-                provisional=sub.status != "confirmed",
-            )
-        )
-    rounds = [r.round for r in results] + [b.round.number for b in byes]
-    after_round = max(rounds, default=0)
+    columns = _result_columns(submissions, seats, overrides, game_losses)
+    after_round = max([*columns.rounds, *(b.round.number for b in byes)], default=0)
     last_bye: dict[int, int] = {}
     for b in byes:
         last_bye[b.registration_id] = max(last_bye.get(b.registration_id, 0), b.round.number)
     drops = [
-        Drop(rid, max(last or 0, last_bye.get(rid, 0)))
-        for rid, status, last, *_ in registrations
+        Drop(rid, max(last_seated.get(rid, 0), last_bye.get(rid, 0)))
+        for rid, status, *_ in registrations
         if status == Registration.Status.DROPPED
     ]
     dropped = {d.registration for d in drops}
@@ -202,10 +188,10 @@ def standings_input(event_id: int) -> EventStandingsInput:
     data = StandingsInput(
         players=tuple(
             rid
-            for rid, status, last, *_ in registrations
-            if status != Registration.Status.REGISTERED or last is not None
+            for rid, status, *_ in registrations
+            if status != Registration.Status.REGISTERED or rid in last_seated
         ),
-        results=tuple(results),
+        columns=columns,
         byes=tuple(
             Bye(
                 b.round.number, b.registration_id, None if b.points is None else _fraction(b.points)
@@ -215,13 +201,43 @@ def standings_input(event_id: int) -> EventStandingsInput:
         drops=tuple(drops),
         adjustments=tuple(adjustments),
         # Shared ranks are listed as people look names up: reading (kana), then name.
-        names={rid: f"{reading or name}\t{name}" for rid, _, _, reading, name in registrations},
+        names={rid: f"{reading or name}\t{name}" for rid, _, reading, name in registrations},
     )
     return EventStandingsInput(
         data=data,
         result_ids=tuple(sorted(s.id for s in submissions)),
         ruling_ids=tuple(r.pk for r in rulings),
         after_round=after_round,
+    )
+
+
+def _result_columns(submissions, seats, overrides, game_losses) -> ResultColumns:
+    """The counted tables in column shape (seat order), rulings applied."""
+    rounds, numbers, games, provisional, starts = [], [], [], [], [0]
+    registrations, placements, scores = [], [], []
+    for sub in submissions:
+        seated = seats.get(sub.table_id, [])
+        lines = sub.lines
+        if len(lines) != len(seated) or not seated:
+            continue  # the seating changed after entry; the head judge must re-enter
+        ranks = overrides.get(sub.table_id) or [line[0] for line in lines]
+        losers = game_losses.get(sub.table_id)
+        if losers:
+            worst = len(seated) + 1
+            keys = [
+                (-worst if rid in losers else -p,) for rid, p in zip(seated, ranks, strict=True)
+            ]
+            ranks = competition_ranks(keys)
+        rounds.append(sub.round_number)
+        numbers.append(sub.table_number)
+        games.append(sub.game)
+        provisional.append(sub.status != "confirmed")
+        registrations += seated
+        placements += ranks
+        scores += [line[1] for line in lines]
+        starts.append(len(registrations))
+    return ResultColumns(
+        rounds, numbers, games, provisional, starts, registrations, placements, scores
     )
 
 

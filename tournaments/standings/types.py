@@ -8,7 +8,7 @@ stores as a snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -89,8 +89,49 @@ class Adjustment:
 
 
 @dataclass(frozen=True)
+class ResultColumns:
+    """Many tables' results in columns, no object per seat (the database selector's shape:
+    at 100,000 seats a ``SeatResult`` each is most of the read time).
+
+    Per table ``k``: ``rounds[k]``, ``tables[k]`` (its number), ``games[k]``,
+    ``provisional[k]``; its seats are ``starts[k]:starts[k + 1]`` of the seat columns
+    ``registrations``, ``placements`` and ``scores`` (seat order). Equivalent to the
+    ``TableResult`` list :meth:`table_results` gives."""
+
+    rounds: Sequence[int] = ()
+    tables: Sequence[int] = ()
+    games: Sequence[str] = ()
+    provisional: Sequence[bool] = ()
+    starts: Sequence[int] = (0,)
+    registrations: Sequence[PlayerId] = ()
+    placements: Sequence[int] = ()
+    scores: Sequence[Number | None] = ()
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    def table_results(self) -> tuple[TableResult, ...]:
+        out = []
+        for k in range(len(self.rounds)):
+            a, b = self.starts[k], self.starts[k + 1]
+            seats = tuple(
+                SeatResult(r, p, v)
+                for r, p, v in zip(
+                    self.registrations[a:b], self.placements[a:b], self.scores[a:b], strict=True
+                )
+            )
+            out.append(
+                TableResult(
+                    self.rounds[k], self.tables[k], self.games[k], seats, self.provisional[k]
+                )
+            )
+        return tuple(out)
+
+
+@dataclass(frozen=True)
 class StandingsInput:
-    """The confirmed results of an event.
+    """The confirmed results of an event: ``results`` (one ``TableResult`` per table)
+    and/or ``columns`` (the same in column shape); both count.
 
     ``names`` (optional) maps a registration to the text a person looks a player up by
     (the reading in kana, then the display name): players sharing a rank are listed by
@@ -102,6 +143,11 @@ class StandingsInput:
     drops: tuple[Drop, ...] = ()
     adjustments: tuple[Adjustment, ...] = ()
     names: Mapping[PlayerId, str] = field(default_factory=dict)
+    columns: ResultColumns | None = None
+
+    def all_results(self) -> tuple[TableResult, ...]:
+        """Every table as a ``TableResult`` (``results`` first, then ``columns``)."""
+        return self.results + (self.columns.table_results() if self.columns else ())
 
 
 @dataclass(frozen=True)

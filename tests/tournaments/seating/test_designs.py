@@ -49,7 +49,9 @@ def planned(n, rounds, sizes=(4,), seed=0):
     return schedule
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (28, 9), (16, 3), (28, 7), (9, 4)])
+@pytest.mark.parametrize(
+    ("n", "rounds"), [(16, 5), (28, 9), (32, 10), (16, 3), (28, 7), (32, 6), (9, 4)]
+)
 @pytest.mark.parametrize("seed", [0, 1])
 def test_planned_schedules_without_a_repeat_where_a_design_is_known(n, rounds, seed):
     sizes = (3,) if n == 9 else (4, 3)
@@ -88,6 +90,19 @@ def test_repeat_lower_bound_counts():
     assert repeat_lower_bound(4, [[4]], {(0, 1): 2}) == 2
     # Mixed sizes / byes: only the global count (meetings beyond the pairs there are).
     assert repeat_lower_bound(5, [[3, 2]] * 4) == max(0, 4 * 4 - 10)
+
+
+def test_the_32_player_ten_round_design_pair_by_pair():
+    """The 8-4-10 social golfer schedule: every player at one table every round, and
+    each of the 480 pairs that meet meets exactly once (32 x 3 x 10 / 2 meetings)."""
+    design = known_design(32, 4, 10)
+    assert design is not None and len(design.rounds) == 10
+    for rnd in design.rounds:
+        assert len(rnd) == 8
+        assert sorted(p for table in rnd for p in table) == list(range(32))
+    met = pair_counts(design.rounds)
+    assert len(met) == 32 * 3 * 10 // 2 and set(met.values()) == {1}
+    assert known_design(32, 4, 11) is None  # 11 rounds would need 33 partners of 31
 
 
 def test_known_design_gives_a_prefix_and_refuses_what_it_cannot():

@@ -481,3 +481,33 @@ def test_players_with_history_from_past_rounds():
     assert players[1].seat_counts == (1, 0, 0, 1)
     assert players[5].small_tables == 2 and players[5].met == {6: 2, 7: 1, 8: 1}
     assert players[8].byes == 1 and players[7].byes == 1
+
+
+def test_same_seed_same_seating_however_slow_the_machine(monkeypatch):
+    """The search is bounded by steps: a loaded machine (here a clock that jumps half a
+    second at every look, as if each 256 steps took that long) seats as an idle one."""
+    import time as time_module
+
+    players = field(120, points=0)
+    for r in range(3):  # history, so the search has repeats and seat balance to work on
+        ids = [p.id for p in players]
+        random.Random(r).shuffle(ids)
+        players = record_round(players, [ids[i : i + 4] for i in range(0, 120, 4)])
+    players = [dataclasses.replace(p, points=F(p.id % 7, 2)) for p in players]
+
+    def seat():
+        seating = seat_round(players, (4, 3), mode="standings", seed=11)
+        return [t.players for t in seating.tables], seating.stats
+
+    idle_tables, idle_stats = seat()
+    assert seat()[0] == idle_tables  # same seed, same seating
+    clock = [time_module.monotonic()]
+
+    def slow_monotonic():
+        clock[0] += 0.5
+        return clock[0]
+
+    monkeypatch.setattr(time_module, "monotonic", slow_monotonic)
+    loaded_tables, loaded_stats = seat()
+    assert loaded_stats.stopped_by != "time"
+    assert (loaded_tables, loaded_stats.iterations) == (idle_tables, idle_stats.iterations)

@@ -56,11 +56,11 @@ def test_only_confirmed_results_count(django_capture_on_commit_callbacks):
     a, b, c = seat_registrations(table)
     with django_capture_on_commit_callbacks(execute=True):
         sub = submit(table, imhotep_sheet())
-    assert standings_input(event.pk).data.results == ()
+    assert standings_input(event.pk).data.all_results() == ()
     with django_capture_on_commit_callbacks(execute=True):
         confirm_all(table, sub)
     built = standings_input(event.pk)
-    (result,) = built.data.results
+    (result,) = built.data.all_results()
     assert [(s.registration, s.placement, s.score) for s in result.seats] == [
         (a, 2, 23),
         (b, 3, 19),
@@ -193,7 +193,7 @@ def test_two_games_in_one_event_rank_by_placement_not_raw_score():
     # game the engine's first preset (version 1) applies.
     assert sub2.status == "confirmed", sub2.violations
     snap = standings_recompute(event_id=event.pk)
-    games = {r.game for r in standings_input(event.pk).data.results}
+    games = {r.game for r in standings_input(event.pk).data.all_results()}
     assert games == {"imhotep", "terra_pyramides"}
     assert len(snap.rows) == 5
 
@@ -206,7 +206,7 @@ def test_selector_query_count_does_not_grow_with_tables(django_assert_max_num_qu
         submit(table, imhotep_sheet())
     with django_assert_max_num_queries(7):
         built = standings_input(event.pk)
-    assert len(built.data.results) == 6
+    assert len(built.data.all_results()) == 6
 
 
 def test_burst_of_writes_enqueues_one_recompute(django_capture_on_commit_callbacks, monkeypatch):
@@ -261,7 +261,7 @@ def test_results_written_around_save_still_count():
     table = make_table(event)
     sub = submit(table, imhotep_sheet())
     ResultSubmission.objects.filter(pk=sub.pk).update(lines=[])
-    (result,) = standings_input(event.pk).data.results
+    (result,) = standings_input(event.pk).data.all_results()
     assert [s.placement for s in result.seats] == [2, 3, 1]
     assert [s.score for s in result.seats] == [23, 19, 26]
 

@@ -10,6 +10,7 @@ players, tables without raw scores or with an all-zero score line, and one or tw
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from fractions import Fraction as F
 
@@ -20,6 +21,7 @@ from tournaments.standings.compute import (
     Adjustment,
     Bye,
     Drop,
+    ResultColumns,
     SeatResult,
     StandingsConfig,
     StandingsInput,
@@ -318,3 +320,36 @@ def test_ranks_follow_the_precedence_and_shared_ranks_are_listed_by_name(data, p
             ka = (natural(data.names.get(a.registration, "")), a.registration)
             kb = (natural(data.names.get(b.registration, "")), b.registration)
             assert ka < kb
+
+
+def as_columns(data: StandingsInput) -> StandingsInput:
+    """The same event with its tables in column shape (as the database selector gives)."""
+    results = data.results
+    starts = [0]
+    for res in results:
+        starts.append(starts[-1] + len(res.seats))
+    columns = ResultColumns(
+        rounds=[r.round for r in results],
+        tables=[r.table for r in results],
+        games=[r.game for r in results],
+        provisional=[r.provisional for r in results],
+        starts=starts,
+        registrations=[s.registration for r in results for s in r.seats],
+        placements=[s.placement for r in results for s in r.seats],
+        scores=[s.score for r in results for s in r.seats],
+    )
+    return dataclasses.replace(data, results=(), columns=columns)
+
+
+@given(events(), st.sampled_from([F(3, 2), F(1)]))
+@settings(max_examples=150, deadline=None)
+def test_column_shaped_results_rank_exactly_as_table_results(data, bye_points):
+    config = StandingsConfig(
+        placement_points=POINTS,
+        precedence=("tp", "sos", "score_ratio", "h2h"),
+        extra_metrics=tuple(m for m in METRIC_NAMES if m not in ("tp", "sos", "score_ratio")),
+        bye_points=bye_points,
+    )
+    columns = as_columns(data)
+    assert columns.all_results() == data.results
+    assert compute_standings(columns, config) == compute_standings(data, config)

@@ -24,6 +24,7 @@ from tournaments.console.selectors.pages import (
     round_clock,
     seating_choices,
 )
+from tournaments.console.selectors.schedules import schedule_summary
 from tournaments.console.views.events import actor_of, console_event, qr_svg
 from tournaments.events.kana import sort_key
 from tournaments.events.links import absolute_url, phone_unreachable
@@ -100,8 +101,17 @@ def round_detail(request, slug, number):
             "clock": round_clock(rnd),
             "board": [{"table": t["table"]} for t in tables],
             "round_minutes": event_config(rnd.event).get("round_minutes") or 90,
+            "schedule": _schedule_of(rnd),
         },
     )
+
+
+def _schedule_of(rnd: Round) -> dict | None:
+    """The event's schedule, when it seats this round (shown before publishing)."""
+    summary = schedule_summary(rnd.event)
+    if summary is None or rnd.number not in summary["numbers"]:
+        return None
+    return summary
 
 
 def _cost_message(request, record) -> None:

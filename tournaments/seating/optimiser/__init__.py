@@ -15,8 +15,9 @@ never be outweighed; spread, seat balance, same club and repeated small tables a
 weighted soft terms. Every table in the output carries its :class:`TableCost`.
 Table sizes and byes follow :mod:`tournaments.seating.optimiser.partition`. The search is
 deterministic for a seed: an iteration budget is the limit, wall-clock time only a
-safety stop (reported in ``stats.stopped_by``). Impossible input raises
-:class:`SeatingError` before any search.
+last-resort guard far above any normal run (``SAFETY_SECONDS``; reported in
+``stats.stopped_by`` when it fires), so a loaded machine seats exactly as an idle one.
+Impossible input raises :class:`SeatingError` before any search.
 """
 
 from __future__ import annotations
@@ -76,6 +77,10 @@ NEAR_TABLES = 3
 # swaps between tables at most POLISH_WINDOW apart (in order of strength in standings mode).
 POLISH_ALL_TABLES = 60
 POLISH_WINDOW = 6
+# The wall-clock guard of one seat_round: the step budget ends a 1,000-player round in
+# about 2 s on an idle machine, so this fires only for a machine some 50 times slower
+# (or a runaway), never because a few other jobs share the cores.
+SAFETY_SECONDS = 120.0
 
 
 def players_with_history(
@@ -121,7 +126,7 @@ def seat_round(
     weights: PenaltyWeights | None = None,
     seed: int = 0,
     max_iterations: int | None = None,
-    time_budget: float = 5.0,
+    time_budget: float = SAFETY_SECONDS,
     allow_byes: bool = True,
 ) -> RoundSeating:
     """Seat one round.
@@ -129,7 +134,9 @@ def seat_round(
     ``sizes`` is the allowed table sizes in the event's preference order, e.g. ``(4, 3)``.
     In standings mode players are ordered by points (desc), then rank (asc) and the tables
     are numbered by strength after the search (:func:`strongest_first`): table 1 is the
-    top table. Raises :class:`SeatingError` for input that cannot be seated.
+    top table. ``max_iterations`` (default :func:`default_iterations`) bounds the
+    search, so the same seed gives the same seating; ``time_budget`` is only the guard
+    against a runaway. Raises :class:`SeatingError` for input that cannot be seated.
     """
     weights = weights or PenaltyWeights()
     sizes = validate_sizes(sizes)

@@ -21,8 +21,8 @@ Constructions:
   exhaustive search over this structure (each pure difference +-1, +-2, +-3 per level and
   each cross-level difference not used by the two transversal rounds covered once); the
   tests check the result pair by pair.
-* **32 players, tables of 4, 10 rounds** (the 8-4-10 social golfer instance): see
-  ``_GOLFER_32_10`` below.
+* **32 players, tables of 4, 10 rounds** (the 8-4-10 social golfer instance, first
+  solved by A. Aguado in 2004): published data, see :func:`golfer_32_10`.
 
 A prefix of a design's rounds is repeat-free too, so a field with fewer rounds than the
 design has uses its first rounds.
@@ -144,7 +144,34 @@ def design_28_9() -> Design:
     return Design("resolvable 2-(28, 4, 1) design over Z_7 x 4", 28, 4, rounds)
 
 
-_GOLFER_32_10: Design | None = None
+# 8-4-10: 32 golfers (letters A-P and a-p), 8 groups of 4, 10 weeks, no pair twice.
+# Source: Ed Pegg Jr., "Social Golfer Problem", Wolfram Demonstrations Project
+# (http://demonstrations.wolfram.com/SocialGolferProblem/), as transcribed in
+# fpvandoorn/Dagstuhl-tables, literature.md, section "T(32,4) = 11" (its first ten rows;
+# the eleventh row there pairs the remaining partners and is not part of the schedule).
+# The tests check it pair by pair.
+_GOLFER_32_10_WEEKS = (
+    "ABCD EFGH IJKL MNOP abcd efgh ijkl mnop",
+    "AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO",
+    "Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn",
+    "AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN",
+    "AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn",
+    "AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP",
+    "AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp",
+    "AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm",
+    "AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp",
+    "AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo",
+)
+_GOLFERS = "ABCDEFGHIJKLMNOPabcdefghijklmnop"
+
+
+def golfer_32_10() -> Design:
+    """32 players in tables of 4 for 10 rounds (player i is letter ``_GOLFERS[i]``)."""
+    rounds = tuple(
+        tuple(tuple(_GOLFERS.index(c) for c in group) for group in week.split())
+        for week in _GOLFER_32_10_WEEKS
+    )
+    return Design("social golfer 8-4-10 (Aguado; published solution)", 32, 4, rounds)
 
 
 @cache
@@ -152,8 +179,7 @@ def designs() -> tuple[Design, ...]:
     """Every known design, largest first within a (players, table size) pair."""
     out = [affine_plane(q) for q in AFFINE_ORDERS]
     out.append(design_28_9())
-    if _GOLFER_32_10 is not None:
-        out.append(_GOLFER_32_10)
+    out.append(golfer_32_10())
     return tuple(out)
 
 

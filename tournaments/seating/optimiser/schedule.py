@@ -191,18 +191,20 @@ def plan_schedule(
     weights: PenaltyWeights | None = None,
     seed: int = 0,
     max_iterations: int = 20_000,
-    time_budget: float = 60.0,
+    time_budget: float = 600.0,
     allow_byes: bool = True,
 ) -> Schedule:
     """Seat ``rounds`` rounds of ``players`` in advance, minimising repeat meetings.
 
     When every round seats everyone at tables of one size, nobody met before and a
     design is known (:func:`tournaments.seating.optimiser.designs.known_design`: affine planes,
-    e.g. 16 x 5 in fours; 28 x 9 in fours), the schedule is that design, repeat-free
+    e.g. 16 x 5 in fours; 28 x 9 and 32 x 10 in fours), the schedule is that design, repeat-free
     by construction (``method`` names it). Otherwise the tabu search below runs (it
     stops at about 25 repeat meetings for 28 x 9 after 20,000 steps). The result carries
-    ``lower_bound``, the fewest repeats possible for these table sizes. Run it from a
-    Celery task for large fields.
+    ``lower_bound``, the fewest repeats possible for these table sizes. The step budget
+    (``max_iterations``) decides, so a seed always gives the same schedule;
+    ``time_budget`` only guards against a runaway (28 x 9 without its design took about
+    10 s for 20,000 steps). Run it from a Celery task for large fields.
     """
     weights = weights or PenaltyWeights()
     if rounds < 1:
