@@ -12,6 +12,12 @@ import pytest
 from django.core.management import call_command
 
 from tests.tournaments.console.helpers import confirm_all
+from tests.tournaments.factories import (
+    EventFactory,
+    RoundFactory,
+    SeatFactory,
+    TableFactory,
+)
 from tournaments.console.services.finals import event_finish, finals_create
 from tournaments.events.access import Actor
 from tournaments.events.models import Event, Seat
@@ -79,3 +85,17 @@ def test_from_the_demo_an_organizer_plays_the_final_and_finishes(
         podium = event_finish(event_id=event.pk, actor=organizer)
     assert len(podium) == 3 and podium[0]["source"] == "final"
     assert final_order(event)[0].registration == podium[0]["registration"]
+
+
+def test_an_event_from_the_older_twelve_player_demo_is_left_as_it_is():
+    """A database seeded by the earlier demo (twelve players, round 1 of three tables):
+    rerunning the demo adds nobody and seats nothing, says so, and still prints a login."""
+    event = EventFactory(slug="cairo-cafe-open", game_key="imhotep", table_sizes=[4])
+    rnd = RoundFactory(event=event, number=1, published=True)
+    for number in (1, 2, 3):
+        SeatFactory.create_batch(4, table=TableFactory(round=rnd, number=number))
+    out = StringIO()
+    call_command("demo", stdout=out)
+    assert "from an older demo, left as it is" in out.getvalue()
+    assert "password: " in out.getvalue()
+    assert event.registrations.count() == 12 and event.rounds.count() == 1
