@@ -192,7 +192,9 @@ def test_the_cafe_evening_from_the_demo_login_to_the_podium(live_server, browser
     organizer.goto(f"{console}/")
     organizer.click("#new-round")
     organizer.click("#seat-round")
-    expect(organizer.locator("#seating > li")).to_have_count(2)  # a table of 4, one of 3
+    expect(organizer.locator("#seating > li")).to_have_count(2)
+    seated = Table.objects.filter(round__event=event, round__number=1)
+    assert sorted(t.seats.count() for t in seated) == [3, 4]  # seven: a table of 4, one of 3
     organizer.click("#publish-round")
     organizer.click("#clock-start")
     expect(organizer.locator("#clock-pause")).to_be_visible()
@@ -235,6 +237,7 @@ def test_the_cafe_evening_from_the_demo_login_to_the_podium(live_server, browser
     organizer.click("#new-round")
     organizer.click("#seat-round")
     organizer.click("#publish-round")
+    expect(organizer.locator("#round-title")).to_contain_text("公開")  # before the judge starts
     _judge_round(judge, console, event, 2)
     _close_round(organizer, console, event, 2)
 
@@ -243,6 +246,7 @@ def test_the_cafe_evening_from_the_demo_login_to_the_podium(live_server, browser
     organizer.click("#create-finals")
     expect(organizer.locator("#round-title")).to_contain_text("決勝")
     organizer.click("#publish-round")
+    expect(organizer.locator("#round-title")).to_contain_text("公開")
     final = event.rounds.get(is_final=True)
     assert final.number == 3 and final.seats.count() == 4
     _judge_round(judge, console, event, 3)
