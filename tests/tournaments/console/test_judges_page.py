@@ -183,6 +183,7 @@ def test_an_existing_account_gets_the_role_but_never_a_link(event, organizer):
 
 
 def test_an_organizer_cannot_revoke_an_organizer_or_a_stranger(event, organizer):
+    assert organizer.get(_page(event)).status_code == 200  # the page is there: 404s are refusals
     stranger = _user("stranger")
     response = organizer.post(_page(event), {"action": "revoke", "user": str(stranger.pk)})
     assert response.status_code == 404
