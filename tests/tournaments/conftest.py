@@ -8,7 +8,8 @@ import pytest
 @pytest.fixture(autouse=True)
 def _clear_standings_flags():
     yield
-    from tournaments.standings.services import _redis, dirty_key
+    from tournaments.events.coalesce import _redis
+    from tournaments.standings.services import dirty_key
 
     client = _redis()
     if client is None:

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.events import outbox
-from tournaments.events.coalesce import GRACE_SECONDS, _redis, claim, flag_key, flags, release
+from tournaments.events.coalesce import claim, flag_key, release
 from tournaments.events.models import Event
 from tournaments.standings.compute import compute_standings
 from tournaments.standings.models import StandingsCheck, StandingsSnapshot
@@ -33,8 +33,6 @@ from tournaments.standings.selectors import (
 from tournaments.standings.types import StandingsConfig, StandingsError
 
 logger = logging.getLogger(__name__)
-
-__all__ = ["GRACE_SECONDS", "_redis", "flags"]  # kept for callers from before events.coalesce
 
 
 STANDINGS_TASK = "tournaments.standings_recompute"

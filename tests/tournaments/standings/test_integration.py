@@ -17,11 +17,12 @@ from tests.tournaments.results.helpers import (
     user,
 )
 from tournaments.events.access import Actor
+from tournaments.events.coalesce import flags
 from tournaments.events.models import Registration, RoundBye
 from tournaments.results.services import results as svc
 from tournaments.standings.models import StandingsSnapshot
 from tournaments.standings.selectors import standings_input
-from tournaments.standings.services import dirty_key, flags, standings_recompute
+from tournaments.standings.services import dirty_key, standings_recompute
 
 pytestmark = pytest.mark.django_db
 
