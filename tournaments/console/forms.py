@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.events.models import Event
@@ -320,3 +321,45 @@ class ScheduleUploadForm(forms.Form):
     text = forms.CharField(
         label=_("or paste CSV"), required=False, widget=forms.Textarea(attrs={"rows": 10})
     )
+
+
+class JudgeInviteForm(forms.Form):
+    """Invite a judge: a user name, head judge or judge of some tables of ``rnd`` (the
+    round whose tables are offered; None: no tables yet, head judges only)."""
+
+    username = forms.CharField(
+        label=_("user name"),
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        help_text=_("Letters, digits and @ . + - _ only; the judge logs in with it."),
+    )
+    role = forms.ChoiceField(
+        label=_("role"),
+        choices=[
+            ("head_judge", _("Head judge (the console: board, check-in, every table)")),
+            ("table_judge", _("Table judge (only the chosen tables)")),
+        ],
+        widget=forms.RadioSelect,
+        initial="head_judge",
+    )
+    tables = forms.TypedMultipleChoiceField(
+        label=_("tables"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, rnd=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        numbers = (
+            list(rnd.tables.order_by("number").values_list("number", flat=True)) if rnd else []
+        )
+        self.fields["tables"].choices = [(n, str(n)) for n in numbers]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("role") == "table_judge" and not data.get("tables"):
+            self.add_error(
+                "tables", _("A table judge needs at least one table: tick the judge's tables.")
+            )
+        return data

@@ -6,6 +6,7 @@ from tournaments.console.views import calls as console_calls
 from tournaments.console.views import events as console
 from tournaments.console.views import exports as console_exports
 from tournaments.console.views import finals as console_finals
+from tournaments.console.views import judges as console_judges
 from tournaments.console.views import players as console_players
 from tournaments.console.views import rounds as console_rounds
 from tournaments.console.views import schedules as console_schedules
@@ -28,6 +29,7 @@ urlpatterns = [
         name="registration-action",
     ),
     path("<slug:slug>/players/slips/", console_players.slips, name="slips"),
+    path("<slug:slug>/judges/", console_judges.judges, name="judges"),
     path("<slug:slug>/check-in/", console_players.check_in_desk, name="check-in"),
     path("<slug:slug>/check-in/scan/", console_players.check_in_token, name="check-in-scan"),
     path("<slug:slug>/schedule/", console_schedules.schedule_view, name="schedule"),

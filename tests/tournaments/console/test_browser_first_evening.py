@@ -85,8 +85,9 @@ def test_newcomer_logs_in_checks_in_and_a_judge_answers_a_call(live_server, brow
     assert registration.status == "registered"
     assert organizer.inner_text("#missing-count") == "1"
 
-    # the progress board of round 1 is open when the player reports a problem
-    organizer.goto(f"{live_server.url}/ja/console/{event.slug}/rounds/1/board/")
+    # the progress board of the round under way (the demo's round 2) is open when the
+    # player reports a problem
+    organizer.goto(f"{live_server.url}/ja/console/{event.slug}/rounds/2/board/")
     assert "呼び出し: 0" in organizer.inner_text("#calls-open")
     player = _phone(browser)
     player.goto(private_url)

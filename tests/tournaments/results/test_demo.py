@@ -1,4 +1,5 @@
-"""The demo command enters results through the services and prints the waiting table."""
+"""The demo command enters results through the services: round 1 confirmed everywhere,
+round 2 with its last table waiting for confirmation (its judge page printed)."""
 
 from __future__ import annotations
 
@@ -14,22 +15,30 @@ from tournaments.standings.models import StandingsSnapshot
 pytestmark = pytest.mark.django_db
 
 
+def _statuses(number: int) -> list[str]:
+    return list(
+        ResultSubmission.objects.filter(table__round__number=number)
+        .order_by("table__number")
+        .values_list("status", flat=True)
+    )
+
+
 def test_demo_has_confirmed_results_and_one_table_waiting(django_capture_on_commit_callbacks):
     out = StringIO()
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo", stdout=out)
-    statuses = list(
-        ResultSubmission.objects.order_by("table__number").values_list("status", flat=True)
-    )
-    assert statuses == ["confirmed", "confirmed", "submitted"]
+    assert _statuses(1) == ["confirmed"] * 5
+    assert _statuses(2) == ["confirmed"] * 4 + ["submitted"]
     waiting = Table.objects.get(submissions__status="submitted")
+    assert waiting.round.number == 2
     assert f"/ja/judge/{waiting.judge_token}/" in out.getvalue()
     snapshot = StandingsSnapshot.objects.latest()
-    assert snapshot.after_round == 1 and len(snapshot.result_ids) == 2
-    assert ResultSubmission.objects.filter(status="confirmed").first().confirmations.count() == 4
+    assert snapshot.after_round == 2 and len(snapshot.result_ids) == 9
+    confirmed = ResultSubmission.objects.filter(status="confirmed", table__round__number=1)
+    assert all(s.confirmations.count() == s.table.seats.count() for s in confirmed)
 
     call_command("demo", stdout=StringIO())  # idempotent: nothing entered twice
-    assert ResultSubmission.objects.count() == 3
+    assert ResultSubmission.objects.count() == 10
 
 
 def test_demo_table_one_is_a_move_log_the_public_replay_viewer_can_step_through(

@@ -17,3 +17,6 @@ def demo_accounts(event: Event, write, base: str) -> None:
     write(f"  user name: {DEMO_ORGANIZER}")
     write(f"  password: {password}")
     write(f"  console: {base}/ja/console/{event.slug}/")
+    write(
+        f"  judges (invite one; a QR code for their phone): {base}/ja/console/{event.slug}/judges/"
+    )

@@ -1,7 +1,7 @@
 """Demo step for the public pages (called at the end of ``manage.py demo``; idempotent).
 
-The data comes from the earlier steps (round 1 results through the result services, the
-standings task, round 2 seated as a draft); this step renders the rush pages ahead of time
+The data comes from the earlier steps (rounds through the seating services, results
+through the result services, the standings task); this step renders the rush pages ahead of time
 as a round publication would, and prints where to look, including one player's private
 URL (a demo event: its tokens are not secrets).
 """
@@ -21,13 +21,16 @@ def demo_public(event: Event, write, base: str | None = None) -> None:
     stored = public_pages_prerender(event_id=event.pk)
     base = base or os.environ.get("DEMO_BASE_URL", "http://localhost:8000")
     first_round = event.rounds.exclude(status="draft").order_by("number").first()
+    current = event.rounds.exclude(status="draft").order_by("-number").first()
     registration = event.registrations.select_related("player").order_by("pk").first()
     with translation.override("ja"):
         links = [("event", reverse("tournaments:event-detail", kwargs={"slug": event.slug}))]
         links.append(("standings", reverse("tournaments:standings", kwargs={"slug": event.slug})))
+        if current is not None:
+            kwargs = {"slug": event.slug, "number": current.number}
+            links.append(("seating", reverse("tournaments:seating", kwargs=kwargs)))
         if first_round is not None:
             kwargs = {"slug": event.slug, "number": first_round.number}
-            links.append(("seating", reverse("tournaments:seating", kwargs=kwargs)))
             links.append(
                 ("table result", reverse("tournaments:table-result", kwargs={**kwargs, "table": 1}))
             )

@@ -1,6 +1,6 @@
-"""Demo step for result entry (called by ``manage.py demo``): confirmed results for every
-table of round 1 but the last, entered through the same services a judge uses, and the
-last table waiting for its players' confirmation, with its private judge URL."""
+"""Demo step for result entry (called by ``manage.py demo``): results entered through the
+same services a judge uses and confirmed for every table of a round, or for every table
+but the last, which then waits for its players' confirmation (its judge page printed)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils import translation
 
 import engines
 from tournaments.events.access import Actor
-from tournaments.events.models import Event, Round
+from tournaments.events.models import Round
 from tournaments.results.models import ResultSubmission
 from tournaments.results.services.results import result_confirm, result_submit
 
@@ -45,17 +45,19 @@ def demo_entry(table_number: int, players: int, as_log: bool) -> tuple[str, dict
     return "sheet", demo_sheet(table_number, players)
 
 
-def demo_results(event: Event, write, base: str | None = None) -> None:
-    round_1 = Round.objects.filter(event=event, number=1).first()
-    if round_1 is None:
-        return
-    tables = list(round_1.tables.order_by("number"))
+def demo_results(rnd: Round, write, base: str | None = None, *, leave_waiting: bool) -> None:
+    tables = list(rnd.tables.order_by("number"))
     seats = {t.pk: t.seats.count() for t in tables}
+    # round 1's first 4-player table is a move log (the public replay viewer's example)
     log_table = next((t.pk for t in tables[:-1] if seats[t.pk] == 4), None)
+    if rnd.number != 1:
+        log_table = None
     for index, table in enumerate(tables):
         judge = Actor(judge_table_id=table.pk, name=f"demo judge (table {table.number})")
         if not ResultSubmission.objects.filter(table=table).exists():
-            kind, payload = demo_entry(table.number, seats[table.pk], table.pk == log_table)
+            kind, payload = demo_entry(
+                table.number + 10 * (rnd.number - 1), seats[table.pk], table.pk == log_table
+            )
             sub = result_submit(
                 table_id=table.pk,
                 actor=judge,
@@ -68,13 +70,15 @@ def demo_results(event: Event, write, base: str | None = None) -> None:
                     f"  table {table.number}: the engine refused the demo {kind}: {sub.violations}"
                 )
                 continue
-            if index < len(tables) - 1:
+            if not (leave_waiting and index == len(tables) - 1):
                 for registration_id in table.seats.values_list("registration_id", flat=True):
                     result_confirm(
                         submission_id=sub.pk, actor=judge, registration_id=registration_id
                     )
         current = ResultSubmission.objects.filter(table=table).order_by("-version").first()
-        line = f"  table {table.number}: result v{current.version} {current.status}"
+        line = (
+            f"  round {rnd.number} table {table.number}: result v{current.version} {current.status}"
+        )
         if current.status == "submitted":
             base = base or os.environ.get("DEMO_BASE_URL", "http://localhost:8000")
             with translation.override("ja"):

@@ -1,12 +1,11 @@
-"""Demo step for seating (called by ``manage.py demo``): standings computed by the Celery
-task from round 1's confirmed results, then round 2 seated by the optimiser in standings
-mode, printed with its cost breakdown. Round 2 stays a draft for the console to publish.
-"""
+"""Demo step for seating (called by ``manage.py demo``): a round created, seated by the
+optimiser and published through the seating services, as the console does; round 2 is
+seated in standings mode after the standings task ran, printed with its cost breakdown."""
 
 from __future__ import annotations
 
 from tournaments.events.models import Event, Registration, Round
-from tournaments.seating.services import round_seat
+from tournaments.seating.services import round_create, round_publish, round_seat
 from tournaments.standings.models import StandingsSnapshot
 from tournaments.standings.tasks import standings_recompute_task
 
@@ -15,26 +14,44 @@ def _names(event: Event) -> dict[int, str]:
     return dict(Registration.objects.filter(event=event).values_list("pk", "player__display_name"))
 
 
-def demo_seating(event: Event, write) -> None:
+def demo_standings(event: Event, write) -> None:
     # run the task in this process (eager or not), as a worker would
     version = standings_recompute_task.apply(args=(event.pk,)).get()
     snapshot = StandingsSnapshot.objects.filter(event=event, version=version).first()
+    if snapshot is None:
+        return
     names = _names(event)
-    if snapshot is not None:
-        top = ", ".join(
-            f"{row['rank']}. {names.get(row['registration'], '?')} ({row['metrics'].get('tp')})"
-            for row in snapshot.rows[:4]
-        )
-        write(f"Standings v{snapshot.version} after round {snapshot.after_round}: {top}")
-    round_2, _ = Round.objects.get_or_create(event=event, number=2)
-    if not round_2.tables.exists() and round_2.status == Round.Status.DRAFT:
-        round_seat(round_id=round_2.pk, mode="standings")
-    record = getattr(round_2, "seating_record", None)
+    top = ", ".join(
+        f"{row['rank']}. {names.get(row['registration'], '?')} ({row['metrics'].get('tp')})"
+        for row in snapshot.rows[:4]
+    )
+    write(f"Standings v{snapshot.version} after round {snapshot.after_round}: {top}")
+
+
+def demo_round(event: Event, number: int, write) -> Round:
+    """Round ``number``: found, or created, seated and published."""
+    rnd = Round.objects.filter(event=event, number=number).first()
+    if rnd is None:
+        rnd = round_create(event_id=event.pk)
+    if rnd.status == Round.Status.DRAFT and not rnd.tables.exists():
+        round_seat(round_id=rnd.pk)  # the event's modes: round 1 random, then standings
+        _print_seating(rnd, write)
+    if rnd.status == Round.Status.DRAFT:
+        rnd = round_publish(round_id=rnd.pk)
+    return rnd
+
+
+def _print_seating(rnd: Round, write) -> None:
+    record = getattr(rnd, "seating_record", None)
     if record is None:
         return
+    names = _names(rnd.event)
     data = record.breakdown
     weights = ", ".join(f"{k}={v}" for k, v in data["weights"].items())
-    write(f"Round 2 seated by the optimiser ({record.mode}, seed {record.seed}; {weights}):")
+    write(
+        f"Round {rnd.number} seated by the optimiser ({record.mode}, seed {record.seed}; "
+        f"{weights}):"
+    )
     for table in data["tables"]:
         cost = table["cost"]
         seated = " / ".join(names.get(rid, "?") for rid in table["players"])

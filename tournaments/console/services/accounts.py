@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
 
-from tournaments.events.models import Event, EventRole, Table
+from tournaments.events.models import Event, EventRole, Round, Table
 
 ROLE_KINDS = {
     "organizer": EventRole.Kind.ORGANIZER,
@@ -77,6 +78,64 @@ def account_grant_role(
     else:
         EventRole.objects.get_or_create(user=user, event=event, role=kind, table=None)
     return user
+
+
+JUDGE_KINDS = (EventRole.Kind.HEAD_JUDGE, EventRole.Kind.TABLE_JUDGE)
+
+
+def judge_round(event: Event, number: int | None = None) -> Round | None:
+    """The round whose tables a table judge is invited to: round ``number``, else the
+    latest round."""
+    rounds = event.rounds.order_by("-number")
+    return rounds.filter(number=number).first() if number else rounds.first()
+
+
+def judge_tables(event: Event, numbers: list[int], round_number: int | None = None) -> list[Table]:
+    """Tables ``numbers`` of the round (``judge_round``); AccountError names a missing one."""
+    rnd = judge_round(event, round_number)
+    if rnd is None:
+        raise AccountError(_("The event has no such round yet."))
+    tables = []
+    for number in numbers:
+        table = Table.objects.filter(round=rnd, number=number).first()
+        if table is None:
+            raise AccountError(
+                _("Round %(round)d has no table %(table)d.")
+                % {"round": rnd.number, "table": number}
+            )
+        tables.append(table)
+    return tables
+
+
+def invitation_pending(user) -> bool:
+    """Invited and not yet in: no password chosen, so the one-time link still works."""
+    return not user.has_usable_password()
+
+
+def invitation_shareable(user, event: Event) -> bool:
+    """May ``event``'s organizers be shown this user's one-time link? Only while it is
+    pending and the user has nothing outside ``event``: the link sets the password, so
+    handing it out for an account with other roles or rights would hand over the account."""
+    return bool(
+        invitation_pending(user)
+        and not (user.is_superuser or user.is_staff)
+        and not user.user_permissions.exists()
+        and not EventRole.objects.filter(user=user).exclude(event=event).exists()
+    )
+
+
+@transaction.atomic
+def judge_revoke(*, event: Event, user) -> int:
+    """Take ``user``'s judge roles in ``event`` away (organizer roles stay). A pending
+    invitation with nothing else behind it is cancelled: a fresh unusable password makes
+    the link's token invalid. Returns how many roles were removed."""
+    removed, _by_model = EventRole.objects.filter(
+        user=user, event=event, role__in=JUDGE_KINDS
+    ).delete()
+    if invitation_pending(user) and not EventRole.objects.filter(user=user).exists():
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return removed
 
 
 def account_set_password(user, password: str | None = None) -> str:

@@ -24,6 +24,7 @@ from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_save, event_set_status
 from tournaments.console.services.finals import awards, event_finish
 from tournaments.console.views.accounts import has_console
+from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import Actor, tables_judged_by
 from tournaments.events.models import Event, EventRole, Registration, Round
 from tournaments.events.selectors.event_config import event_config
@@ -163,6 +164,7 @@ def event_home(request, slug):
             "can_create_final": bool(rounds) and not (finished or final or open_round),
             "can_finish": bool(rounds) and not (finished or open_round),
             "podium": awards(event)[:3] if finished else [],
+            "organizes": is_organizer(request.user, event),  # the judges page is theirs
         },
     )
 

@@ -1,7 +1,11 @@
-"""``python manage.py demo [--host H --port P | --base-url URL]``: an Imhotep event with
-twelve checked-in players and a seated first round, and an organizer account. Idempotent:
-running it again finds what exists and creates nothing twice (the organizer's password is
-new each time, printed with where to log in).
+"""``python manage.py demo [--host H --port P | --base-url URL]``: the 18-player evening
+of a café, "Cairo Café Open" (Imhotep, tables of 4 and 3, a final table of four), with an
+organizer account. Round 1 is played and closed; round 2 is under way with one table
+waiting for its players' confirmation, so an organizer can try the board, the clock,
+judge calls and judges, then close round 2, seat the final from the standings and finish
+the event (the podium on the public pages). Idempotent: running it again finds what
+exists and creates nothing twice (the organizer's password is new each time, printed
+with where to log in).
 
 Printed links use the address the server will be reached at: ``--base-url``, else
 ``http://<host>:<port>`` (``make demo`` passes its HOST and PORT); for a host that listens
@@ -13,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import random
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -21,11 +24,10 @@ from django.utils import timezone
 
 from tournaments.console.services.accounts import printed_base_url
 from tournaments.events import links as lan
-from tournaments.events.models import Event, Player, Registration, Round, Seat, Table
+from tournaments.events.models import Event, EventConfig, Player, Registration, Seat
 from tournaments.events.services.registrations import registration_check_in, registration_create
 
 DEMO_SLUG = "cairo-cafe-open"
-TABLE_SIZE = 4
 # Fictional players: display name, kana reading, club.
 DEMO_PLAYERS = [
     ("佐藤 葵", "さとう あおい", "カイロ・カフェ"),
@@ -40,15 +42,15 @@ DEMO_PLAYERS = [
     ("加藤 大翔", "かとう ひろと", "カイロ・カフェ"),
     ("吉田 紬", "よしだ つむぎ", ""),
     ("山田 陸", "やまだ りく", "ナイル会"),
+    ("佐々木 杏", "ささき あん", ""),
+    ("山口 蒼", "やまぐち あおい", "ピラミッド同好会"),
+    ("松本 美咲", "まつもと みさき", "カイロ・カフェ"),
+    ("井上 樹", "いのうえ いつき", ""),
+    ("木村 花", "きむら はな", "ナイル会"),
+    ("林 大和", "はやし やまと", ""),
 ]
-
-
-def _simple_seating(registrations: list[Registration], seed: str) -> list[list[Registration]]:
-    """A deterministic shuffle into tables of four (a placeholder until the seating
-    optimiser in tournaments.seating is wired into a seat_round service)."""
-    ordered = sorted(registrations, key=lambda r: r.pk)
-    random.Random(seed).shuffle(ordered)
-    return [ordered[i : i + TABLE_SIZE] for i in range(0, len(ordered), TABLE_SIZE)]
+# What the organizer would set for a café evening: the final is the top four at one table.
+DEMO_CONFIG = {"finals_cut": 4, "round_minutes": 50}
 
 
 def demo_base_url(given: str | None, host: str | None, port: str) -> str:
@@ -64,7 +66,7 @@ def demo_base_url(given: str | None, host: str | None, port: str) -> str:
 
 
 class Command(BaseCommand):
-    help = "Create (or find) the demo event 'Cairo Café Open' with a seated first round."
+    help = "Create (or find) the demo event 'Cairo Café Open': an 18-player evening in round 2."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default=None, help="where runserver listens")
@@ -82,47 +84,38 @@ class Command(BaseCommand):
                 "venue": "Cairo Café, Tokyo",
                 "starts_on": today,
                 "ends_on": today + dt.timedelta(days=0),
-                "status": Event.Status.RUNNING,
+                "status": Event.Status.REGISTRATION,
                 "game_key": "imhotep",
                 "options_preset": "",
                 "table_sizes": [4, 3],
-                "rounds_planned": 3,
+                "rounds_planned": 2,
             },
         )
-        for name, reading, club in DEMO_PLAYERS:
-            player, _ = Player.objects.get_or_create(
-                display_name=name, reading=reading, defaults={"club": club}
-            )
-            registration = Registration.objects.filter(event=event, player=player).first()
-            if registration is None:
-                registration = registration_create(event=event, player=player)
-            if registration.status == Registration.Status.REGISTERED:
-                registration_check_in(registration_id=registration.pk)
-
-        round_1, _ = Round.objects.get_or_create(
-            event=event,
-            number=1,
-            defaults={"status": Round.Status.PUBLISHED, "published_at": timezone.now()},
-        )
-        if not round_1.tables.exists():
-            checked_in = list(event.registrations.filter(status=Registration.Status.CHECKED_IN))
-            groups = _simple_seating(checked_in, seed=f"{event.slug}-round-{round_1.number}")
-            for number, group in enumerate(groups, start=1):
-                table = Table.objects.create(round=round_1, number=number, game_key="imhotep")
-                for position, registration in enumerate(group, start=1):
-                    Seat.objects.create(table=table, registration=registration, position=position)
-
         verb = "Created" if created else "Found"
-        self.stdout.write(
-            f"{verb} demo event {event.name!r}: {event.registrations.count()} players, "
-            f"round 1 with {round_1.tables.count()} tables."
-        )
-        from tournaments.console.demo.results import demo_results  # result entry's demo step
+        first_round = Seat.objects.filter(round__event=event, round__number=1).count()
+        if first_round not in (0, len(DEMO_PLAYERS)):
+            # Seeded by an older demo (twelve players in round 1): left as it is.
+            self.stdout.write(
+                f"Found demo event {event.name!r} from an older demo, left as it is "
+                "(delete the database file in var/ to seed the 18-player evening)."
+            )
+        else:
+            EventConfig.objects.get_or_create(event=event, defaults={"data": DEMO_CONFIG})
+            for name, reading, club in DEMO_PLAYERS:
+                player, _ = Player.objects.get_or_create(
+                    display_name=name, reading=reading, defaults={"club": club}
+                )
+                registration = Registration.objects.filter(event=event, player=player).first()
+                if registration is None:
+                    registration = registration_create(event=event, player=player)
+                if registration.status == Registration.Status.REGISTERED and created:
+                    registration_check_in(registration_id=registration.pk)
+            self.stdout.write(
+                f"{verb} demo event {event.name!r}: {event.registrations.count()} players."
+            )
+            from tournaments.console.demo.evening import demo_evening  # rounds 1 and 2
 
-        demo_results(event, self.stdout.write, base=base)
-        from tournaments.console.demo.seating import demo_seating  # standings task + seated round 2
-
-        demo_seating(event, self.stdout.write)
+            demo_evening(event, self.stdout.write, base=base)
         from tournaments.console.demo.public import demo_public  # public pages' demo step
 
         demo_public(event, self.stdout.write, base=base)

@@ -3,20 +3,22 @@
 Gives a judge their role in one event and prints a one-time link where they choose a
 password (and are logged in). ``--head`` makes a head judge (the event's console: board,
 check-in, rulings); ``--table N`` a table judge of table N in round R (default: the
-latest round), who sees only their tables' pages.
+latest round), who sees only their tables' pages. The console's judges page
+(``/console/<event>/judges/``) invites through the same service.
 """
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from tournaments.console.services.accounts import (
     AccountError,
     account_grant_role,
     invite_path,
+    judge_tables,
     printed_base_url,
 )
-from tournaments.events.models import Event, Table
+from tournaments.events.models import Event
 
 
 class Command(BaseCommand):
@@ -32,27 +34,19 @@ class Command(BaseCommand):
         parser.add_argument("--base-url", default=None, help="e.g. http://192.168.1.23:8000")
         parser.add_argument("--language", default="ja", choices=["ja", "en"])
 
+    @no_translations  # the command speaks English; the console page speaks the page's language
     def handle(self, *args, **options):
         event = Event.objects.filter(slug=options["event"]).first()
         if event is None:
             raise CommandError(f"no event with the slug {options['event']!r}")
         if options["head"] == bool(options["table"]):
             raise CommandError("give --head or at least one --table N")
-        tables = []
-        if options["table"]:
-            rounds = event.rounds.order_by("-number")
-            rnd = (
-                rounds.filter(number=options["round"]).first()
-                if options["round"]
-                else rounds.first()
+        try:
+            tables = (
+                judge_tables(event, options["table"], options["round"]) if options["table"] else []
             )
-            if rnd is None:
-                raise CommandError("the event has no such round yet")
-            for number in options["table"]:
-                table = Table.objects.filter(round=rnd, number=number).first()
-                if table is None:
-                    raise CommandError(f"round {rnd.number} has no table {number}")
-                tables.append(table)
+        except AccountError as error:
+            raise CommandError(str(error)) from error
         try:
             user = account_grant_role(
                 username=options["username"],
