@@ -11,6 +11,7 @@ the engines' TERMS_JA tables, so a step reads like the engine's own messages.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 MOVES = {
     "field_of_reeds": {
@@ -97,7 +98,7 @@ FIELDS = {
     ("field_of_reeds", "path"): _("Spaces entered, in order"),
     ("field_of_reeds", "stop_neighbours"): _("Spaces next to the final space"),
     ("field_of_reeds", "reuse_from"): _("Sheet area a Djed is taken back from"),
-    ("field_of_reeds", "space"): _("Space"),
+    ("field_of_reeds", "space"): pgettext_lazy("board", "Space"),
     ("field_of_reeds", "colour"): _("Space colour"),
     ("field_of_reeds", "cost"): _("Cost icons"),
     ("field_of_reeds", "resource"): _("Resource icon"),
@@ -130,7 +131,7 @@ FIELDS = {
     ("tameri", "resources"): _("Resources"),
     ("tameri", "card"): _("Card number"),
     ("tameri", "field"): _("Field"),
-    ("tameri", "space"): _("Space"),
+    ("tameri", "space"): pgettext_lazy("board", "Space"),
     ("tameri", "cards"): _("Cards"),
     ("tameri", "deck_empty"): _("The deck ran out"),
     ("tameri", "tile"): _("Weather tile"),
@@ -216,7 +217,7 @@ FIELDS = {
     ("terra_pyramides", "colour"): _("Colour"),
     ("terra_pyramides", "payment"): _("Blocks paid"),
     ("terra_pyramides", "card"): _("Strategy card"),
-    ("terra_pyramides", "site"): _("Site"),
+    ("terra_pyramides", "site"): pgettext_lazy("building site", "Site"),
     ("terra_pyramides", "oasis_items"): _("What each surrounding oasis pictures"),
     ("terra_pyramides", "search"): _("Searched the stack (1 coin)"),
 }
@@ -229,8 +230,8 @@ ITEMS = {
     ("field_of_reeds", "order"): _("Card"),
     ("field_of_reeds", "discard"): _("Card"),
     ("field_of_reeds", "cards"): _("Card"),
-    ("field_of_reeds", "path"): _("Space"),
-    ("field_of_reeds", "stop_neighbours"): _("Space"),
+    ("field_of_reeds", "path"): pgettext_lazy("board", "Space"),
+    ("field_of_reeds", "stop_neighbours"): pgettext_lazy("board", "Space"),
     ("field_of_reeds", "cost"): _("Icon"),
     ("field_of_reeds", "black_with"): _("Icon"),
     ("field_of_reeds", "facts"): _("Card"),
@@ -357,10 +358,10 @@ CHOICES = {
     ("terra_pyramides", "yellow"): _("Yellow"),
     ("terra_pyramides", "green"): _("Green"),
     ("terra_pyramides", "black"): _("Black"),
-    ("terra_pyramides", "up"): _("up"),
-    ("terra_pyramides", "down"): _("down"),
-    ("terra_pyramides", "left"): _("left"),
-    ("terra_pyramides", "right"): _("right"),
+    ("terra_pyramides", "up"): pgettext_lazy("stairs", "up"),
+    ("terra_pyramides", "down"): pgettext_lazy("stairs", "down"),
+    ("terra_pyramides", "left"): pgettext_lazy("stairs", "left"),
+    ("terra_pyramides", "right"): pgettext_lazy("stairs", "right"),
     ("terra_pyramides", "horizontal"): _("Horizontal"),
     ("terra_pyramides", "vertical"): _("Vertical"),
     ("terra_pyramides", "diagonal"): _("Diagonal (down to the right)"),
