@@ -1,5 +1,6 @@
 """axe-core in Chromium at 360 px: no accessibility violations and no sideways scrolling on
-the judge page of every game (sheet and move-log tabs), the player's page, and the
+the judge page of every game (sheet and move-log tabs, with rows added to the first step
+form's lists), the player's page, and the
 dispute acknowledgement; every control a thumb presses is at least 44 px."""
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ def test_judge_page_of_every_game(live_server, phone, game, players):
             button.tap()  # one row of each kind of list, so its controls are checked too
         check(page)
         page.click('button[data-tab="log"]')
+        for button in page.locator("#move-fields .add-row:not([hidden])").all()[:3]:
+            button.tap()  # rows of the step form's lists (spaces, tiles, cards) too
         check(page)
 
 

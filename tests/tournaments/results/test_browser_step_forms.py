@@ -10,7 +10,9 @@ the engine's menu offers); the test types each of them into the form the judge s
 from __future__ import annotations
 
 import itertools
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -192,4 +194,6 @@ def test_judge_enters_a_short_log_through_the_step_forms(live_server, browser, g
         assert not re.search(JAPANESE, problem), problem
     assert page.inner_text("#step-error") == ""  # once, at the field, not also below
     assert page.locator("#steps li").count() == len(moves)  # refused: not added
+    shot = Path(os.environ.get("TMPDIR", "/tmp")) / f"step-form-{game}-{lang}.png"
+    page.screenshot(path=str(shot), full_page=True)
     context.close()

@@ -32,7 +32,11 @@
         case "square": return T.square.replace("{row}", value[0] + 1).replace("{column}", value[1] + 1);
         case "objects": return value.map((part) => parts(f.parts, part)).join(T.listSep);
         case "object": return parts(f.parts, value);
-        case "list": return value.map((item, i) => (f.perSeat ? seatName(i) + " " : "") + shown(f.item, item)).join(T.listSep);
+        case "list": {
+          // A row of a list reads as its first field (a card's number, a space, a square).
+          const brief = (item) => (f.item.kind === "object" && item ? shown(f.item.parts[0], item[f.item.parts[0].name]) : shown(f.item, item));
+          return value.map((item, i) => (f.perSeat ? seatName(i) + " " : "") + brief(item)).join(f.perSeat ? " / " : T.listSep);
+        }
         case "map": return Object.keys(value).map((k) => shown(f.key, k) + " " + shown(f.value, value[k])).join(T.listSep);
         default: return String(value);
       }
@@ -192,7 +196,7 @@
       }
       add.addEventListener("click", addRow);
       for (let i = 0; i < initial; i++) addRow();
-      [list, add, error].forEach((e) => box.appendChild(e));
+      [list, fixed ? null : add, error].forEach((e) => e && box.appendChild(e));
       relabel();
       return { entries, error, el: box };
     }
