@@ -35,7 +35,9 @@
         case "list": {
           // A row of a list reads as its first field (a card's number, a space, a square).
           const brief = (item) => (f.item.kind === "object" && item ? shown(f.item.parts[0], item[f.item.parts[0].name]) : shown(f.item, item));
-          return value.map((item, i) => (f.perSeat ? seatName(i) + " " : "") + brief(item)).join(f.perSeat ? " / " : T.listSep);
+          // Rows of rows (a hand per player, two fields per ramp) keep their titles.
+          const grouped = f.perSeat || f.item.kind === "list";
+          return value.map((item, i) => (grouped ? rowTitle(f, i) + " " : "") + brief(item)).join(grouped ? " / " : T.listSep);
         }
         case "map": return Object.keys(value).map((k) => shown(f.key, k) + " " + shown(f.value, value[k])).join(T.listSep);
         default: return String(value);
