@@ -1,7 +1,8 @@
 """A judge enters a short move log of Field of Reeds, Tameri and Terra Pyramides through the
 step forms alone (pickers, steppers and rows, no JSON) in headless Chromium at 390×844, in
 Japanese and in English, sees each accepted step read back as a sentence, undoes one, and
-sees one rule error beside the field it concerns, with the rule id in small print.
+sees "required" at the first empty field and one rule error beside the field it concerns,
+with the rule id in small print.
 
 The values come from the engine's own next legal records (so the log is valid whatever
 the engine's menu offers); the test types each of them into the form the judge sees.
@@ -181,6 +182,13 @@ def test_judge_enters_a_short_log_through_the_step_forms(live_server, browser, g
 
     document = table_document(table, ResultSubmission.Kind.LOG, moves)
     bad = bad_step(game, moves, document)
+    # Nothing filled in: "required" at the first field left empty, in the page's language.
+    page.select_option("#move-type", bad["type"])
+    page.click("#add-step")
+    page.wait_for_selector("#move-fields [data-field] .error .problem")
+    required = page.inner_text("#move-fields .error .problem")
+    assert required == ("必須です。" if lang == "ja" else "Required."), required
+    assert page.inner_text("#step-error") == ""
     add_step(page, forms, bad)
     box = f'#move-fields > [data-field="{bad_field}"]'
     page.wait_for_selector("#tab-log .problem")
