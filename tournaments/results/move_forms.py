@@ -6,6 +6,11 @@ the words here: the move's name, each field's label, each choice's name, and a s
 that reads an accepted step back ("Aiko loads a stone onto ship 2, space 1"). A game has a
 step form only once its words are here (``STEP_FORMS``); the others take move logs as an
 imported file, and their score sheet is the way to enter a result by hand.
+
+Field of Reeds, Tameri and Terra Pyramides (words in ``move_words``) have nested records:
+their fields become a tree of nodes (``_node``): lists with a row per entry, one row per
+player where the record has one entry per seat, squares as row and column counted from 1,
+choices where the schema or the rulebook names them, steppers for counts. Never JSON.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.results import move_words as words_of
 from tournaments.results.forms import _resolve
 
 # Fields naming the player who acts: a choice among the seated players.
@@ -153,8 +159,100 @@ def _field(game: str, name: str, raw: dict[str, Any], defs: dict[str, Any], requ
     return None  # a shape this form does not ask for (left out rather than typed as JSON)
 
 
+def _nullable(raw: dict[str, Any]) -> bool:
+    return any(option.get("type") == "null" for option in raw.get("anyOf", []))
+
+
+def _named(game: str, values: list[Any]) -> list[list[str]]:
+    return [[str(v), str(words_of.CHOICES.get((game, str(v)), v))] for v in values]
+
+
+def _node(game: str, name: str, raw: dict[str, Any], defs: dict[str, Any], required: bool):
+    """One field of a nested record as the form draws it (see the module docstring)."""
+    prop = _resolve(raw, defs)
+    label = words_of.FIELDS.get((game, name), name)
+    base = {"name": name, "label": str(label), "required": required and not _nullable(raw)}
+    if (game, name) in words_of.SEAT_NUMBERS:
+        return {**base, "kind": "seatNumber", "base": words_of.SEAT_NUMBERS[(game, name)]}
+    open_choices = words_of.OPEN_CHOICES.get((game, name))
+    options = [_resolve(o, defs) for o in prop.get("anyOf", []) if o.get("type") != "null"]
+    if options:  # a number or a printed mark (Field of Reeds' card value: 2 or "X+1")
+        values: list[Any] = []
+        for option in options:
+            if option.get("type") == "integer":
+                values += range(option.get("minimum", 0), option.get("minimum", 0) + 11)
+            values += option.get("enum") or []
+        return {**base, "kind": "select", "choices": _named(game, values)}
+    kind = prop.get("type")
+    if prop.get("enum") or (open_choices and kind == "string"):
+        return {**base, "kind": "select", "choices": _named(game, prop.get("enum") or open_choices)}
+    if kind == "integer":
+        return {**base, "kind": "int", "min": prop.get("minimum"), "max": prop.get("maximum")}
+    if kind == "boolean":
+        return {**base, "kind": "bool"}
+    if kind == "string":
+        return {**base, "kind": "text"}
+    if kind == "array" and "prefixItems" in prop and game in words_of.SQUARES:
+        return {**base, "kind": "square"}
+    if kind == "array":
+        item = _node(game, name, prop.get("items", {}), defs, True)
+        if item and item["kind"] == "list":  # one packet of cards, not one per player
+            item["perSeat"] = False
+            item["itemLabel"] = str(words_of.INNER_ITEMS.get((game, name), item["itemLabel"]))
+        title = words_of.ITEMS.get((game, name))
+        return {
+            **base, "kind": "list", "item": item, "min": prop.get("minItems", 0),
+            "max": prop.get("maxItems"), "perSeat": (game, name) in words_of.PER_SEAT,
+            "itemLabel": str(title) if title else str(label),
+        }  # fmt: skip
+    if kind == "object" and "properties" in prop:
+        needed = set(prop.get("required", []))
+        parts = [_node(game, k, v, defs, k in needed) for k, v in prop["properties"].items()]
+        return {**base, "kind": "object", "parts": parts}
+    if kind == "object":  # a mapping: colour -> blocks paid, temple -> track length
+        raw_value = prop.get("additionalProperties")
+        if not isinstance(raw_value, dict):
+            raw_value = next(iter(prop.get("patternProperties", {}).values()), {})
+        value = _node(game, name, raw_value, defs, True)
+        if value and value["kind"] == "int":
+            value["label"] = str(_("How many"))
+        keys = (prop.get("propertyNames") or {}).get("enum") or open_choices
+        key = {
+            "name": name,
+            "label": str(words_of.ITEMS.get((game, name), label)),
+            "required": True,
+        }
+        key.update({"kind": "select", "choices": _named(game, keys)} if keys else {"kind": "text"})
+        return {**base, "kind": "map", "key": key, "value": value}
+    return None
+
+
+def _nested_forms(game: str, variants: list[Any], defs: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for variant in variants:
+        move = _resolve(variant, defs)
+        props = move.get("properties", {})
+        kind = props.get("type", {}).get("const")
+        if kind not in words_of.MOVES[game]:
+            continue
+        needed = set(move.get("required", []))
+        fields = [
+            node
+            for name, raw in props.items()
+            if name != "type" and (node := _node(game, name, raw, defs, name in needed))
+        ]
+        label, sentence = words_of.MOVES[game][kind]
+        facts = kind in words_of.FACT_MOVES.get(game, ())
+        out.append({"type": kind, "label": str(label), "sentence": str(sentence), "fields": fields, "facts": facts})  # fmt: skip
+    return out
+
+
 def step_forms(game: str, log_schema: dict[str, Any]) -> list[dict[str, Any]]:
     """Move types with their fields and read-back sentence; [] for a game without words."""
+    if game in words_of.MOVES:
+        items = log_schema["properties"]["moves"]["items"]
+        defs = {**log_schema.get("$defs", {}), **items.get("$defs", {})}
+        return _nested_forms(game, items.get("oneOf") or items.get("anyOf") or [items], defs)
     words = MOVES.get(game)
     if not words:
         return []

@@ -1,5 +1,6 @@
 """axe-core in Chromium at 360 px: no accessibility violations and no sideways scrolling on
-the judge page of every game (sheet and move-log tabs), the player's page, and the
+the judge page of every game (sheet and move-log tabs, with rows added to the first step
+form's lists), the player's page, and the
 dispute acknowledgement; every control a thumb presses is at least 44 px."""
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ def test_judge_page_of_every_game(live_server, phone, game, players):
             button.tap()  # one row of each kind of list, so its controls are checked too
         check(page)
         page.click('button[data-tab="log"]')
+        for button in page.locator("#move-fields .add-row:not([hidden])").all()[:3]:
+            button.tap()  # rows of the step form's lists (spaces, tiles, cards) too
         check(page)
 
 
@@ -84,3 +87,34 @@ def test_player_pages(live_server, phone):
     page.click('button[value="dispute"]')
     page.wait_for_url("**/disputed/")
     check(page)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("field_of_reeds", 2), ("tameri", 3), ("terra_pyramides", 2)]
+)
+def test_every_step_form_of_the_nested_logs(live_server, phone, game, players):
+    """Each move type's form (not only those the engine offers first), with a row added to
+    each of its lists and to the lists inside those rows."""
+    table = make_table(make_event(game), players=players)
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
+    page.click('button[data-tab="log"]')
+    kinds = page.evaluate(
+        "() => JSON.parse(document.getElementById('judge-config').textContent)"
+        ".moveTypes.map(t => t.type)"
+    )
+    assert len(kinds) > 5
+    for kind in kinds:
+        # The engine offers only the next legal move types; the test shows every form.
+        page.evaluate(
+            """kind => { const s = document.getElementById('move-type');
+                         if (!Array.from(s.options).some(o => o.value === kind)) {
+                           s.add(new Option(kind, kind)); }
+                         s.value = kind; s.dispatchEvent(new Event('change')); }""",
+            kind,
+        )
+        for _depth in range(2):
+            for button in page.locator("#move-fields .add-row:not([hidden])").all():
+                if button.is_visible():  # a list that reached its size hides its button
+                    button.tap()
+        check(page)

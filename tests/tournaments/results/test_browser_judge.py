@@ -131,8 +131,9 @@ def test_judge_enters_a_move_log_step_by_step_with_undo(live_server, browser):
     assert page.inner_text("#steps li:last-child").endswith("takes 2 stones from the quarry")
 
     add_step(page, "load", ship=3, space=3)  # ship 4 has two spaces: refused, not added
-    page.wait_for_selector("#step-error:not(:empty)")
-    assert "(" in page.inner_text("#step-error") and page.inner_text("#message") == ""
+    page.wait_for_selector("#move-fields .field.has-error .problem")  # at its field
+    assert page.inner_text("#move-fields .has-error .rule")  # the rule id, in small print
+    assert page.inner_text("#message") == "" and page.inner_text("#step-error") == ""
     assert page.locator("#steps li").count() == 6
 
     page.click("#undo-step")
@@ -161,6 +162,6 @@ def test_judge_enters_a_nile_murals_log_in_japanese(live_server, browser):
     page.click("#undo-step")
     steps_are(page, 1)
     add_step(page, "deal", card=40, player=names[0])  # seat 2 is dealt next (SU6)
-    page.wait_for_selector("#step-error:not(:empty)")
+    page.wait_for_selector("#move-fields .has-error .problem")
     assert page.locator("#steps li").count() == 1
     context.close()

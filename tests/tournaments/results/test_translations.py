@@ -78,11 +78,24 @@ def script_texts(html: str) -> list[str]:
     config = json.loads(re.search(r'id="judge-config"[^>]*>(.*?)</script>', html, re.S).group(1))
     # The page's words for table.js are a JSON block (the CSP forbids inline scripts).
     words = json.loads(re.search(r'id="judge-text"[^>]*>(.*?)</script>', html, re.S).group(1))
-    texts = list(words.values())
+    texts = [re.sub(r"\{\w+\}", "", text) for text in words.values()]  # without {slots}
     for move in config.get("moveTypes", []):
         texts.append(move.get("label") or move.get("title", ""))
-        texts.extend(f.get("label", f["name"]) for f in move["fields"])
+        # The read-back sentence, without its {field} slots (filled with translated values).
+        texts.append(re.sub(r"\{\w+\}", "", move.get("sentence", "")))
+        for f in move["fields"]:
+            texts.extend(node_texts(f))
     return texts
+
+
+def node_texts(f: dict) -> list[str]:
+    """Every word of one step-form field: its label, choices, row titles, nested fields."""
+    texts = [f.get("label", f["name"]), f.get("itemLabel", "")]
+    texts.extend(label for _value, label in f.get("choices", []))
+    for inner in [*f.get("parts", []), f.get("item"), f.get("key"), f.get("value")]:
+        if inner:
+            texts.extend(node_texts(inner))
+    return [t for t in texts if t]
 
 
 SETUPS = [

@@ -396,124 +396,38 @@
    * after every accepted step the engine sends the records it would accept next, and the
    * form offers only those move types and values. Accepted steps read back as sentences. */
   const types = config.moveTypes;
+  const stepForm = window.JudgeStepForm(config, T);
   let legal = null;
+  let moveForm = null;
   function typeOf(kind) { return types.find((t) => t.type === kind); }
   function legalFor(kind) { return legal ? legal.filter((m) => m.type === kind) : []; }
-  function shownValue(f, value) {
-    if (value === undefined || value === null) return f.kind === "seat" ? T.toMove : "—";
-    if (f.kind === "select") {
-      const found = f.choices.find((c) => c[0] === String(value));
-      return found ? found[1] : String(value);
-    }
-    if (f.kind === "bool") return value ? T.yes : T.no;
-    if (f.kind === "ints") return value.map((n) => (f.oneBased ? n + 1 : n)).join(" ");
-    if (f.kind === "objects") return value.map((part) => describeParts(f.parts, part)).join(T.listSep);
-    if (f.kind === "object") return describeParts(f.parts, value);
-    return String(value);
-  }
-  function describeParts(parts, value) {
-    return parts.filter((p) => value[p.name] !== undefined).map((p) => p.label + " " + shownValue(p, value[p.name])).join(" ");
-  }
-  function describe(move) {
-    const t = typeOf(move.type);
-    if (!t) return JSON.stringify(move);
-    return t.sentence.replace(/\{(\w+)\}/g, (m, name) => {
-      const f = t.fields.find((x) => x.name === name);
-      return f ? shownValue(f, move[name]) : m;
-    });
-  }
-  function control(f, allowed) {
-    let input;
-    if (f.kind === "seat") {
-      input = document.createElement("select");
-      input.add(new Option(T.toMove, ""));
-      config.seats.forEach((s) => input.add(new Option(s.name, s.name)));
-    } else if (f.kind === "select" || (f.kind === "int" && allowed && allowed.size)) {
-      input = document.createElement("select");
-      if (!f.required || !allowed || allowed.size !== 1) input.add(new Option("—", ""));
-      const choices = f.kind === "select" ? f.choices : Array.from(allowed).sort((x, y) => x - y).map((v) => [String(v), String(v)]);
-      choices.filter((c) => !allowed || !allowed.size || allowed.has(c[0])).forEach((c) => input.add(new Option(c[1], c[0])));
-    } else if (f.kind === "bool") {
-      input = document.createElement("input"); input.type = "checkbox";
-    } else {
-      input = document.createElement("input");
-      input.type = f.kind === "int" ? "number" : "text";
-      if (f.kind === "int" || f.kind === "ints") input.inputMode = "numeric";
-      if (f.min !== undefined && f.min !== null) input.min = f.min;
-      if (f.max !== undefined && f.max !== null) input.max = f.max;
-    }
-    input.dataset.kind = f.kind;
-    if (f.oneBased) input.dataset.oneBased = "1";
-    return input;
-  }
-  let controlCount = 0;
-  function fieldBox(f, allowed, name) {
-    const box = document.createElement("div");
-    box.className = f.kind === "bool" ? "field toggle" : "field";
-    const input = control(f, allowed);
-    input.id = "move-f-" + (++controlCount);
-    input.dataset.name = name;
-    const label = document.createElement("label");
-    label.htmlFor = input.id;
-    label.textContent = f.label;
-    if (f.kind === "bool") { label.textContent = ""; label.appendChild(input); label.appendChild(document.createTextNode(" " + f.label)); box.appendChild(label); }
-    else { box.appendChild(label); box.appendChild(input); }
-    return box;
-  }
+  function describe(move) { return stepForm.describe(types, move); }
   function renderMoveForm() {
     const t = typeOf($("#move-type").value);
-    const box = $("#move-fields");
-    box.innerHTML = "";
-    if (!t) return;
-    const options = legalFor(t.type);
-    t.fields.forEach((f) => {
-      if (f.kind === "object" || f.kind === "objects") {
-        const group = document.createElement("fieldset");
-        group.className = "group";
-        const legend = document.createElement("legend"); legend.textContent = f.label; group.appendChild(legend);
-        const count = f.kind === "objects" ? f.count : 1;
-        for (let i = 0; i < count; i++) {
-          f.parts.forEach((p) => {
-            const el = fieldBox(p, null, f.name);
-            const input = $("[data-name]", el);
-            input.dataset.part = p.name;
-            if (f.kind === "objects") input.dataset.item = String(i);
-            group.appendChild(el);
-          });
-        }
-        box.appendChild(group);
-        return;
-      }
-      const allowed = options.length ? new Set(options.map((m) => m[f.name]).filter((v) => v !== undefined && v !== null).map(String)) : null;
-      box.appendChild(fieldBox(f, allowed, f.name));
-    });
+    moveForm = t ? stepForm.render($("#move-fields"), t, legalFor(t.type)) : null;
+    if (!t) $("#move-fields").innerHTML = "";
   }
-  function readValue(el) {
-    const kind = el.dataset.kind;
-    if (kind === "bool") return el.checked ? true : undefined;
-    if (el.value === "") return undefined;
-    if (kind === "ints") return el.value.split(/[\s,、，]+/).filter(Boolean).map((p) => Number(p) - (el.dataset.oneBased ? 1 : 0));
-    if (kind === "int" || (kind === "select" && /^-?\d+$/.test(el.value))) return Number(el.value);
-    return el.value;
+  function readMove() { return moveForm ? moveForm.read() : {}; }
+  function clearStepErrors() {
+    $$("#move-fields .error, #step-error").forEach((p) => { p.textContent = ""; });
+    $$("#move-fields .has-error").forEach((b) => b.classList.remove("has-error"));
   }
-  function readMove() {
-    const t = typeOf($("#move-type").value);
-    const move = { type: t.type };
-    $$("#move-fields [data-name]").forEach((el) => {
-      const value = readValue(el);
-      if (value === undefined) return;
-      const name = el.dataset.name;
-      if (el.dataset.part && el.dataset.item !== undefined) {
-        move[name] = move[name] || [];
-        const i = Number(el.dataset.item);
-        move[name][i] = Object.assign(move[name][i] || {}, { [el.dataset.part]: value });
-      } else if (el.dataset.part) {
-        move[name] = Object.assign(move[name] || {}, { [el.dataset.part]: value });
-      } else {
-        move[name] = value;
-      }
-    });
-    return move;
+  function showStepProblem(v, move) {
+    // Beside the field it concerns, in the page's language, the rule id in small print.
+    const target = (moveForm && moveForm.place(v, move)) || $("#step-error");
+    const line = document.createElement("span");
+    line.className = "problem";
+    line.textContent = message(v);
+    if (v.rule) {
+      const rule = document.createElement("small");
+      rule.className = "rule";
+      rule.textContent = v.rule.replace(/^[a-z_]+:/, "");
+      line.appendChild(rule);
+    }
+    target.appendChild(line);
+    const box = target.closest(".field, fieldset");
+    if (box && target.id !== "step-error") box.classList.add("has-error");
+    (box || target).scrollIntoView({ block: "center" });
   }
   function renderSteps(badIndex, problem) {
     const list = $("#steps");
@@ -545,14 +459,15 @@
     renderTypes();
   }
   async function addStep() {
-    const candidate = steps.concat([readMove()]);
-    $("#step-error").textContent = "";
+    const move = readMove();
+    const candidate = steps.concat([move]);
+    clearStepErrors();
     if (!navigator.onLine) { steps = candidate; renderSteps(); return; } // checked when back
     const report = await checkSteps(candidate);
     const bad = (report.violations || [])[0];
     if (bad) {
       say("");
-      $("#step-error").textContent = message(bad) + (bad.rule ? " (" + bad.rule.replace(/^[a-z_]+:/, "") + ")" : "");
+      showStepProblem(bad, move);
       return; // the step is refused; the judge corrects it
     }
     steps = candidate;
@@ -563,7 +478,7 @@
   }
   function undoStep() {
     steps = steps.slice(0, -1);
-    $("#step-error").textContent = "";
+    clearStepErrors();
     say("");
     renderSteps();
     refreshLegal();
