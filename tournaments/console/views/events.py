@@ -20,10 +20,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.console.forms import EventForm
+from tournaments.console.selectors.incomplete import game_name, incomplete_results
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_save, event_set_status
 from tournaments.console.services.finals import awards, event_finish
+from tournaments.console.services.lost_values import games_with_lost_values, missing_count
 from tournaments.console.views.accounts import has_console
+from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import Actor, tables_judged_by
 from tournaments.events.models import Event, EventRole, Registration, Round
 from tournaments.events.selectors.event_config import event_config
@@ -163,6 +166,13 @@ def event_home(request, slug):
             "can_create_final": bool(rounds) and not (finished or final or open_round),
             "can_finish": bool(rounds) and not (finished or open_round),
             "podium": awards(event)[:3] if finished else [],
+            "incomplete": incomplete_results(event),
+            "organizes": is_organizer(request.user, event),
+            "lost": [
+                {"game": game, "name": game_name(game), "missing": missing}
+                for game in games_with_lost_values(event)
+                if (missing := missing_count(event, game))
+            ],
         },
     )
 
