@@ -1,10 +1,9 @@
 """Console: one table — its result versions, rulings and corrections with reasons, and its
 audit trail. Every write goes through the result services (which check the organizer's
-role and write the action log)."""
+role and write the action log). A correction is entered on the table's phone form
+(results' judge page, /judge/tables/<id>/), the same form as entry, never as JSON."""
 
 from __future__ import annotations
-
-import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,7 +18,6 @@ from tournaments.results.selectors import open_judge_calls
 from tournaments.results.services.results import (
     ResultError,
     result_confirm,
-    result_correct,
     result_discard,
     result_rule,
 )
@@ -63,15 +61,9 @@ def _act(request, table: Table) -> None:
             placements=_int_list(request.POST.get("placements", "")),
             resolution=request.POST.get("resolution", ""),
         )
-    elif action == "correct":
-        result_correct(
-            table_id=table.pk,
-            actor=actor,
-            kind=request.POST.get("kind", "sheet"),
-            payload=json.loads(request.POST.get("payload", "")),
-            base_version=int(request.POST.get("base_version") or 0),
-            reason=reason,
-        )
+    else:
+        # Corrections are entered on the phone form (judge:table-login), never as JSON.
+        raise ValueError(_("Unknown action."))
 
 
 @login_required
@@ -100,7 +92,6 @@ def table_view(request, slug, number, table_number):
             "table": table,
             "seats": table.seats.select_related("registration__player").order_by("position"),
             "submissions": submissions,
-            "latest_payload": json.dumps(latest.payload, ensure_ascii=False) if latest else "",
             "latest": latest,
             "rulings": Ruling.objects.filter(table=table).order_by("created_at"),
             "kinds": Ruling.Kind.choices,
