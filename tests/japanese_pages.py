@@ -15,28 +15,50 @@ SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 LIBRARY = ("Input should", "Field required", "Extra inputs", "validation error", "$.")
 
 
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}  # fmt: skip
+URL = re.compile(r"https?://\S+")
+
+
 class VisibleText(HTMLParser):
-    """Text a reader sees or hears: data outside script/style/template, and the labels
-    carried in attributes (aria-label, placeholder, title, alt)."""
+    """Text a reader sees or hears: data outside script/style, and the labels carried in
+    attributes (aria-label, placeholder, title, alt). Left out: text marked as another
+    language (``lang="en"``: a printed sheet's English line, a game's English title) and
+    ``<code>`` (literal syntax a person types, such as CSV column names)."""
 
     def __init__(self):
         super().__init__()
-        self.skip = 0
+        self.stack: list[tuple[str, bool]] = []
         self.parts: list[str] = []
 
+    @property
+    def skipping(self) -> bool:
+        return any(skip for _tag, skip in self.stack)
+
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style"):
-            self.skip += 1
-        for name, value in attrs:
-            if name in ("aria-label", "placeholder", "title", "alt") and value:
-                self.parts.append(value)
+        values = dict(attrs)
+        lang = values.get("lang") or ""
+        skip = tag in ("script", "style", "code") or (bool(lang) and not lang.startswith("ja"))
+        if not self.skipping and not skip:
+            for name in ("aria-label", "placeholder", "title", "alt"):
+                if values.get(name):
+                    self.parts.append(values[name])
+        if tag not in VOID:
+            self.stack.append((tag, skip))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.stack.pop()
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style"):
-            self.skip -= 1
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                return
 
     def handle_data(self, data):
-        if not self.skip and data.strip():
+        if not self.skipping and data.strip():
             self.parts.append(data.strip())
 
 
@@ -48,7 +70,9 @@ def english_in(
     found = []
     for text in texts:
         for name in sorted(names, key=len, reverse=True):  # names are not translated
-            text = text.replace(name, "")
+            if name:
+                text = text.replace(name, "")
+        text = URL.sub("", text)  # links printed for phones (slips, table cards)
         if SNAKE.search(text) or any(marker in text for marker in LIBRARY):
             found.append(text)
             continue

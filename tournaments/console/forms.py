@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.events.models import Event
@@ -24,12 +27,50 @@ RESERVED_SLUGS = frozenset({"new", "import", "extra", "tools", "ratings", "sheet
 
 
 def _games() -> list[tuple[str, str]]:
+    """The games by name in the page's language (the choices are read per request)."""
     import engines
 
+    ja = (get_language() or "").startswith("ja")
     return [("", _("A game per round"))] + [
-        (key, f"{engines.get_engine(key).meta.name_en} / {engines.get_engine(key).meta.name_ja}")
+        (key, meta.name_ja if ja else meta.name_en)
         for key in engines.available_engines()
+        for meta in [engines.get_engine(key).meta]
     ]
+
+
+# What each stored choice means, in words (the stored values stay the engine's keys).
+SEATING_MODE_LABELS = {
+    "random": _("at random"),
+    "standings": _("by standings (players of similar standing meet)"),
+}
+ROUND1_SEEDING_LABELS = {
+    "random": _("at random"),
+    "rating": _("by league rating"),
+}
+RELEASE_POLICY_LABELS = {
+    "immediate": _("at once, as each result is confirmed"),
+    "on_close": _("when the round is closed"),
+}
+
+
+def _round_games_help() -> str:
+    """How to write the games per round; the game keys as typed, with their names."""
+    import engines
+
+    keys = format_html_join(
+        ", ",
+        "<code>{}</code> {}",
+        ((key, name) for key, name in _games() if key in engines.available_engines()),
+    )
+    return format_html(
+        str(_("Round number and game key, separated by commas, e.g. {example}. Keys: {keys}")),
+        example=format_html("<code>{}</code>", "1:imhotep, 2:tameri"),
+        keys=keys,
+    )
+
+
+def _labelled(values, labels) -> list[tuple[str, str]]:
+    return [(value, labels.get(value, value)) for value in values]
 
 
 def _json_field(label, required=False):
@@ -57,7 +98,7 @@ class EventForm(forms.Form):
     ends_on = forms.DateField(label=_("ends on"), widget=forms.DateInput(attrs={"type": "date"}))
     game_key = forms.ChoiceField(label=_("game"), choices=_games, required=False)
     round_games = forms.CharField(
-        label=_("games per round (1:imhotep, 2:tameri, ...)"), required=False
+        label=_("games per round"), required=False, help_text=lazy(_round_games_help, str)()
     )
     options_preset = forms.CharField(label=_("options preset"), max_length=60, required=False)
     variants = _json_field(_("option overrides (JSON)"))
@@ -71,10 +112,14 @@ class EventForm(forms.Form):
     )
     bye_points = forms.CharField(label=_("bye points"), initial=DEFAULTS["bye_points"])
     seating_mode = forms.ChoiceField(
-        label=_("seating mode"), choices=[(m, m) for m in SEATING_MODES], initial="standings"
+        label=_("seating mode"),
+        choices=_labelled(SEATING_MODES, SEATING_MODE_LABELS),
+        initial="standings",
     )
     round1_seeding = forms.ChoiceField(
-        label=_("round 1 seeding"), choices=[(m, m) for m in ROUND1_SEEDINGS], initial="random"
+        label=_("round 1 seeding"),
+        choices=_labelled(ROUND1_SEEDINGS, ROUND1_SEEDING_LABELS),
+        initial="random",
     )
     weight_spread = forms.FloatField(label=_("weight: spread"), min_value=0, initial=1.0)
     weight_seat = forms.FloatField(label=_("weight: seat balance"), min_value=0, initial=2.0)
@@ -86,7 +131,9 @@ class EventForm(forms.Form):
         label=_("confirmation policy"), choices=ConfirmationPolicy.choices, initial="players"
     )
     release_policy = forms.ChoiceField(
-        label=_("release policy"), choices=[(m, m) for m in RELEASE_POLICIES], initial="immediate"
+        label=_("release policy"),
+        choices=_labelled(RELEASE_POLICIES, RELEASE_POLICY_LABELS),
+        initial="immediate",
     )
     round_minutes = forms.IntegerField(label=_("minutes per round"), min_value=5, initial=90)
     finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)

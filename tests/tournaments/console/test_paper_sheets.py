@@ -155,8 +155,8 @@ def test_an_events_blank_sheet_follows_its_options(client):
     page = client.get(f"/en/console/tools/{event.slug}/sheets/game/terra_pyramides/")
     assert page.status_code == 200
     text = html.unescape(page.content.decode())
-    assert '<span class="en">Blocks</span>' in text
-    assert '<span class="en">Horus track</span>' not in text  # Ver2 and later only
+    assert '<span class="en" lang="en">Blocks</span>' in text
+    assert '<span class="en" lang="en">Horus track</span>' not in text  # Ver2 and later only
 
 
 def test_terra_pyramides_strategy_cards_by_name():

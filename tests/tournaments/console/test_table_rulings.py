@@ -31,7 +31,7 @@ def test_penalty_ruling_needs_a_reason_and_lands_in_the_audit_trail(client, setu
     ruling = Ruling.objects.get(table=table)
     assert ruling.kind == "penalty_points" and ruling.points == 1
     page = client.get(url).content.decode()
-    assert "ruling.made" in page and "slow play, second warning" in page
+    assert "— ruling" in page and "slow play, second warning" in page
 
 
 def test_correction_is_entered_on_the_phone_form_not_as_json(client, setup):

@@ -53,7 +53,7 @@ def demo_results(event: Event, write, base: str | None = None) -> None:
     seats = {t.pk: t.seats.count() for t in tables}
     log_table = next((t.pk for t in tables[:-1] if seats[t.pk] == 4), None)
     for index, table in enumerate(tables):
-        judge = Actor(judge_table_id=table.pk, name=f"demo judge (table {table.number})")
+        judge = Actor(judge_table_id=table.pk)  # logged as the table's judge link
         if not ResultSubmission.objects.filter(table=table).exists():
             kind, payload = demo_entry(table.number, seats[table.pk], table.pk == log_table)
             sub = result_submit(

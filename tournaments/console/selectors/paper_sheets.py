@@ -27,8 +27,9 @@ class PaperRow:
     label_en: str
     kind: str  # heading | box | wide | check | slots
     indent: bool = False
-    note: str = ""
+    note: str = ""  # ranges and rule ids, or what to write, in Japanese
     slots: tuple[str, ...] = ()  # kind "slots": small labelled boxes in one cell (ja)
+    note_en: str = ""  # what to write, in English
 
 
 @dataclass(frozen=True)
@@ -67,10 +68,16 @@ def _rows(ja: list[Node], en: list[Node], indent: bool = False) -> list[PaperRow
         elif a.kind == "bool":
             rows.append(PaperRow(a.label, b.label, "check", indent))
         elif a.kind == "select":
-            note = " / ".join(
-                f"{x} {y}" for (_k, x), (_l, y) in zip(a.choices, b.choices, strict=True)
+            rows.append(
+                PaperRow(
+                    a.label,
+                    b.label,
+                    "box",
+                    indent,
+                    " / ".join(label for _key, label in a.choices),
+                    note_en=" / ".join(label for _key, label in b.choices),
+                )
             )
-            rows.append(PaperRow(a.label, b.label, "box", indent, note))
         elif a.kind == "multi":
             rows.append(PaperRow(a.label, b.label, "heading", indent))
             rows.extend(
@@ -86,8 +93,8 @@ def _rows(ja: list[Node], en: list[Node], indent: bool = False) -> list[PaperRow
                     b.label,
                     "slots",
                     indent,
-                    " / ".join(c.label for c in b.children),
-                    tuple(c.label for c in a.children),
+                    slots=tuple(c.label for c in a.children),
+                    note_en=" / ".join(c.label for c in b.children),
                 )
             )
         elif a.kind == "group":
@@ -101,8 +108,9 @@ def _rows(ja: list[Node], en: list[Node], indent: bool = False) -> list[PaperRow
         elif a.kind == "rows":
             # Rows a judge adds (pyramids, hand cards): one wide box listing what each
             # row holds, in the form's order.
-            what = "" if a.scalar_item else " · ".join(c.label for c in b.children)
-            rows.append(PaperRow(a.label, b.label, "wide", indent, what))
+            what_ja = "" if a.scalar_item else " · ".join(c.label for c in a.children)
+            what_en = "" if a.scalar_item else " · ".join(c.label for c in b.children)
+            rows.append(PaperRow(a.label, b.label, "wide", indent, what_ja, note_en=what_en))
         else:  # text, strlist, keycounts: written out
             rows.append(PaperRow(a.label, b.label, "wide", indent))
     return rows

@@ -10,10 +10,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.console.selectors.audit import table_audit
 from tournaments.console.views.events import actor_of, console_event
 from tournaments.events.access import NotAllowed
 from tournaments.events.models import Table
-from tournaments.results.models import ActionLog, ResultSubmission, Ruling
+from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import open_judge_calls
 from tournaments.results.services.results import (
     ResultError,
@@ -95,7 +96,7 @@ def table_view(request, slug, number, table_number):
             "latest": latest,
             "rulings": Ruling.objects.filter(table=table).order_by("created_at"),
             "kinds": Ruling.Kind.choices,
-            "log": ActionLog.objects.filter(table=table).order_by("created_at", "id"),
+            "log": table_audit(table),
             "statuses": ResultSubmission.Status,
             "calls": open_judge_calls(table.round.event_id, table_ids=[table.pk]),
         },
