@@ -57,6 +57,13 @@ def console_urls(event: Event) -> list[str]:
             f"/ja/console/tools/{s}/sheets/game/{game}/",
             f"/ja/console/tools/{s}/editions/{game}/",
         ]
+    urls += [
+        f"/ja/console/tools/{s}/editions/nile_murals/lost/",
+        f"/ja/console/tools/{s}/editions/field_of_reeds/lost/",
+        f"/ja/console/tools/{s}/editions/nile_murals/areas/",
+        f"/ja/console/tools/{s}/editions/terra_pyramides/board/standard/",
+        f"/ja/console/tools/{s}/editions/terra_pyramides/board/nile/",
+    ]
     return urls
 
 
