@@ -69,6 +69,15 @@ def _round_games_help() -> str:
     )
 
 
+# The seating cost's weighted terms (PenaltyWeights), as a recorded seating shows them.
+WEIGHT_LABELS = {
+    "spread": _("spread"),
+    "seat": _("seat balance"),
+    "club": _("same club"),
+    "small_table": _("repeated small tables"),
+}
+
+
 def _labelled(values, labels) -> list[tuple[str, str]]:
     return [(value, labels.get(value, value)) for value in values]
 

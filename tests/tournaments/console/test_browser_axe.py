@@ -14,9 +14,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
+from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_axe import axe_violations
 from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - fixture
-from tests.tournaments.results.helpers import make_event, make_table
 from tournaments.console.demo.accounts import DEMO_ORGANIZER
 from tournaments.console.management.commands.demo import DEMO_SLUG
 from tournaments.events.access import Actor

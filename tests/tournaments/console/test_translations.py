@@ -27,7 +27,7 @@ def console_urls(event: Event) -> list[str]:
     s = event.slug
     table = Table.objects.filter(round__event=event).order_by("round__number", "number").first()
     registration = Registration.objects.filter(event=event).first()
-    rnd = table.round.number
+    rnd = table.round.number  # the first round
     urls = [
         "/ja/console/",
         "/ja/console/new/",
@@ -39,10 +39,6 @@ def console_urls(event: Event) -> list[str]:
         f"/ja/console/{s}/players/slips/",
         f"/ja/console/{s}/players/{registration.pk}/",
         f"/ja/console/{s}/check-in/",
-        f"/ja/console/{s}/rounds/{rnd}/",
-        f"/ja/console/{s}/rounds/{rnd}/board/",
-        f"/ja/console/{s}/rounds/{rnd}/print/",
-        f"/ja/console/{s}/rounds/{rnd}/tables/{table.number}/",
         f"/ja/console/{s}/awards/",
         "/ja/console/tools/ratings/",
         f"/ja/console/tools/{s}/",
@@ -52,6 +48,14 @@ def console_urls(event: Event) -> list[str]:
         f"/ja/console/tools/{s}/sheets/round/{rnd}/",
         f"/ja/console/tools/{s}/editions/",
     ]
+    for each in Table.objects.filter(round__event=event).select_related("round"):
+        number = each.round.number
+        urls += [
+            f"/ja/console/{s}/rounds/{number}/",
+            f"/ja/console/{s}/rounds/{number}/board/",
+            f"/ja/console/{s}/rounds/{number}/print/",
+            f"/ja/console/{s}/rounds/{number}/tables/{each.number}/",
+        ]
     for game in ("imhotep", "nile_murals", "tameri", "field_of_reeds", "terra_pyramides"):
         urls += [
             f"/ja/console/tools/{s}/sheets/game/{game}/",
@@ -64,7 +68,7 @@ def console_urls(event: Event) -> list[str]:
         f"/ja/console/tools/{s}/editions/terra_pyramides/board/standard/",
         f"/ja/console/tools/{s}/editions/terra_pyramides/board/nile/",
     ]
-    return urls
+    return list(dict.fromkeys(urls))
 
 
 @pytest.fixture

@@ -130,7 +130,23 @@ def event_edit(request, slug):
         else:
             messages.success(request, _("Saved."))
             return redirect("console:event", slug=event.slug)
-    return render(request, "console/event_form.html", {"form": form, "event": event})
+    context = {
+        "form": form,
+        "event": event,
+        "lost": lost_value_links(event),
+        "organizes": is_organizer(request.user, event),
+    }
+    return render(request, "console/event_form.html", context)
+
+
+def lost_value_links(event) -> list[dict]:
+    """The event's games whose rulebook lost printed values still unknown, with how many
+    (shown on the event page and under the event form, linking to the short screen)."""
+    return [
+        {"game": game, "name": game_name(game), "missing": missing}
+        for game in games_with_lost_values(event)
+        if (missing := missing_count(event, game))
+    ]
 
 
 @login_required
@@ -168,11 +184,7 @@ def event_home(request, slug):
             "podium": awards(event)[:3] if finished else [],
             "incomplete": incomplete_results(event),
             "organizes": is_organizer(request.user, event),
-            "lost": [
-                {"game": game, "name": game_name(game), "missing": missing}
-                for game in games_with_lost_values(event)
-                if (missing := missing_count(event, game))
-            ],
+            "lost": lost_value_links(event),
         },
     )
 
