@@ -20,7 +20,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
 from tournaments.console.services import edition_data
 from tournaments.events.models import Event
@@ -56,7 +56,7 @@ class LostValue:
 def _rank(track: Promise, place: Promise, path: str) -> LostValue:
     return LostValue(
         path,
-        gettext_lazy("%(track)s: points for %(place)s"),
+        gettext_lazy("%(track)s: points for %(place)s place"),
         gettext_lazy(
             "Printed on the score sheet beside the track. Every player of that rank scores it."
         ),
@@ -84,9 +84,9 @@ def _combo_cards(cards: int) -> LostValue:
 _COMBO = gettext_lazy("Combo track")
 _AREA = gettext_lazy("Area track")
 _MISS = gettext_lazy("Miss track")
-_FIRST = pgettext_lazy("rank on a track", "1st place")
-_SECOND = pgettext_lazy("rank on a track", "2nd place")
-_THIRD = pgettext_lazy("rank on a track", "3rd place")
+_FIRST = gettext_lazy("1st")
+_SECOND = gettext_lazy("2nd")
+_THIRD = gettext_lazy("3rd")
 
 
 def _penalty(spaces: int) -> LostValue:
