@@ -85,7 +85,11 @@ def test_the_event_page_warns_while_results_depend_on_lost_values(client, nile):
     page = client.get(f"/ja/console/{nile.slug}/").content.decode()
     assert 'id="incomplete-results"' in page
     assert url(nile) in page
-    assert f"/ja/console/{nile.slug}/rounds/{table.round.number}/tables/{table.number}/" in page
+    table_url = f"/ja/console/{nile.slug}/rounds/{table.round.number}/tables/{table.number}/"
+    assert table_url in page
+    table_page = client.get(table_url).content.decode()
+    assert 'id="table-incomplete"' in table_page and url(nile) in table_page
+    assert english_in(page_texts(table_page), (nile.name, "nadia")) == []
 
 
 def test_no_warning_without_incomplete_results(client):

@@ -11,11 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.console.selectors.audit import table_audit
+from tournaments.console.services.lost_values import LOST_VALUES, missing_count
 from tournaments.console.views.events import actor_of, console_event
+from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import NotAllowed
 from tournaments.events.models import Table
 from tournaments.results.models import ResultSubmission, Ruling
-from tournaments.results.selectors import open_judge_calls
+from tournaments.results.selectors import open_judge_calls, table_current, table_game_key
 from tournaments.results.services.results import (
     ResultError,
     result_confirm,
@@ -67,6 +69,22 @@ def _act(request, table: Table) -> None:
         raise ValueError(_("Unknown action."))
 
 
+def _waiting_for_values(request, table: Table) -> dict | None:
+    """When the table's current result reads "n + ?": the game, and how many of its lost
+    printed values are still unknown (the organizer's short screen enters them)."""
+    current = table_current(table)
+    players = ((current.outcome or {}).get("players") or []) if current else []
+    if not any(p.get("complete") is False for p in players):
+        return None
+    game = table_game_key(table)
+    missing = missing_count(table.round.event, game) if game in LOST_VALUES else 0
+    return {
+        "game": game,
+        "missing": missing,
+        "organizes": is_organizer(request.user, table.round.event),
+    }
+
+
 @login_required
 def table_view(request, slug, number, table_number):
     table = _table(request, slug, number, table_number)
@@ -97,6 +115,7 @@ def table_view(request, slug, number, table_number):
             "rulings": Ruling.objects.filter(table=table).order_by("created_at"),
             "kinds": Ruling.Kind.choices,
             "log": table_audit(table),
+            "waiting": _waiting_for_values(request, table),
             "statuses": ResultSubmission.Status,
             "calls": open_judge_calls(table.round.event_id, table_ids=[table.pk]),
         },
