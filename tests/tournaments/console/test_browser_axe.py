@@ -67,7 +67,10 @@ def test_main_console_pages_in_japanese_at_360px(live_server, browser):  # noqa:
     # axe is injected as an inline script, which the site's CSP refuses: this context
     # bypasses the CSP for the test tool only.
     context = browser.new_context(
-        viewport={"width": PHONE_WIDTH, "height": 740}, is_mobile=True, has_touch=True, bypass_csp=True
+        viewport={"width": PHONE_WIDTH, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        bypass_csp=True,
     )
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]

@@ -104,3 +104,9 @@ def test_every_console_page_of_the_demo_is_japanese(client, demo):
         if english:
             found[url] = english
     assert found == {}, "\n".join(f"{url}: {texts}" for url, texts in found.items())
+
+
+def test_the_login_page_is_japanese(client):
+    page = client.get("/ja/accounts/login/")
+    assert page.status_code == 200
+    assert english_in(page_texts(page.content.decode())) == []
