@@ -84,6 +84,7 @@ def test_the_event_page_warns_while_results_depend_on_lost_values(client, nile):
     )
     page = client.get(f"/ja/console/{nile.slug}/").content.decode()
     assert 'id="incomplete-results"' in page
+    assert english_in(page_texts(page), (nile.name, "nadia")) == []
     assert url(nile) in page
     table_url = f"/ja/console/{nile.slug}/rounds/{table.round.number}/tables/{table.number}/"
     assert table_url in page
