@@ -104,3 +104,16 @@ def test_no_warning_without_incomplete_results(client):
 def test_only_organizers_open_the_screen(client, nile):
     client.force_login(user("hana", nile, "head_judge"))
     assert client.get(url(nile)).status_code == 403
+
+
+def test_event_page_and_form_name_the_values_still_unknown(client, nile):
+    """Before any result: the event page and the event form say which printed values the
+    game needs and link to the short screen; once all are entered, the note goes."""
+    for page_url in (f"/ja/console/{nile.slug}/", f"/ja/console/{nile.slug}/edit/"):
+        page = client.get(page_url).content.decode()
+        assert 'id="lost-values-links"' in page and url(nile) in page
+    values = {f"value:rank_points.{t}.{i}": "1" for t in ("area", "miss") for i in range(3)}
+    values["value:rank_points.combo.2"] = "2"
+    values.update({f"value:combo_bonus.{k}.cards": "1" for k in (5, 6, 7, 9, 10)})
+    assert client.post(url(nile), values).status_code == 302
+    assert 'id="lost-values-links"' not in client.get(f"/ja/console/{nile.slug}/").content.decode()

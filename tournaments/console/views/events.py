@@ -160,6 +160,7 @@ def event_home(request, slug):
     open_round = event.rounds.exclude(status=Round.Status.CLOSED).exists()
     final = final_round(event)
     finished = event.status == Event.Status.FINISHED
+    incomplete = incomplete_results(event)
     return render(
         request,
         "console/event_home.html",
@@ -182,9 +183,12 @@ def event_home(request, slug):
             "can_create_final": bool(rounds) and not (finished or final or open_round),
             "can_finish": bool(rounds) and not (finished or open_round),
             "podium": awards(event)[:3] if finished else [],
-            "incomplete": incomplete_results(event),
+            "incomplete": incomplete,
             "organizes": is_organizer(request.user, event),
-            "lost": lost_value_links(event),
+            # A game already named by the warning above is not listed twice.
+            "lost": [
+                g for g in lost_value_links(event) if g["game"] not in {i.game for i in incomplete}
+            ],
         },
     )
 
