@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 from django.utils.functional import lazy
@@ -18,6 +19,8 @@ from tournaments.events.selectors.event_config import (
     SEATING_MODES,
 )
 from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
+from tournaments.results.selectors import violation_json
+from tournaments.results.violation_text import violation_text
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError
 from tournaments.standings.metrics import METRICS
 from tournaments.standings.selectors import standings_config_of
@@ -76,6 +79,30 @@ WEIGHT_LABELS = {
     "club": _("same club"),
     "small_table": _("repeated small tables"),
 }
+
+
+_ALLOWED = re.compile(r"Input should be (.+)$")
+
+
+def option_problems(engine, error: Exception) -> str:
+    """An engine's refusal of the options, said in the page's language: each problem as
+    the judge pages say it (never pydantic's text), after the option it concerns."""
+    violations = getattr(error, "violations", None)
+    if not violations:
+        return str(error)
+    lang = "ja" if (get_language() or "").startswith("ja") else "en"
+    lines = []
+    for violation in violations:
+        text = violation_text(violation_json(engine, violation), lang)
+        allowed = _ALLOWED.search(str((violation.params or {}).get("detail", "")))
+        if violation.code in ("malformed.literal_error", "malformed.enum") and allowed:
+            # The organizer typed the value: name the ones the engine takes.
+            text = _("One of: %(values)s") % {
+                "values": ", ".join(re.split(r", | or ", allowed.group(1)))
+            }
+        where = (violation.path or "").removeprefix("$.options").lstrip(".")
+        lines.append(f"{where}: {text}" if where else text)
+    return "; ".join(lines)
 
 
 def _labelled(values, labels) -> list[tuple[str, str]]:
@@ -259,7 +286,7 @@ class EventForm(forms.Form):
             try:
                 engine.resolve_options(overrides, preset)
             except Exception as error:  # noqa: BLE001 - the engine's own message is shown
-                self.add_error("game_variants", f"{game}: {error}")
+                self.add_error("game_variants", f"{game}: {option_problems(engine, error)}")
                 return
 
     def _check_options(self, game: str, preset: str | None, overrides: dict) -> None:
@@ -277,7 +304,7 @@ class EventForm(forms.Form):
         try:
             engine.resolve_options(overrides, preset or None)
         except Exception as error:  # noqa: BLE001 - the engine's own message is shown
-            self.add_error("variants", str(error))
+            self.add_error("variants", option_problems(engine, error))
 
     def config(self) -> dict:
         d = self.cleaned_data

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tests.japanese_pages import english_in, page_texts
+from tests.japanese_pages import LIBRARY, english_in, page_texts
 from tournaments.console.demo.accounts import DEMO_ORGANIZER
 from tournaments.console.management.commands.demo import DEMO_SLUG
 from tournaments.events.models import Event, EventConfig, Registration, Table
@@ -110,3 +110,24 @@ def test_the_login_page_is_japanese(client):
     page = client.get("/ja/accounts/login/")
     assert page.status_code == 200
     assert english_in(page_texts(page.content.decode())) == []
+
+
+def test_the_event_forms_option_errors_are_no_library_text(client, demo):
+    """Options the engine refuses are said in the page's language beside the field, not
+    as pydantic's "Input should be ..." with a JSON path."""
+    edit = f"/ja/console/{demo.slug}/edit/"
+    data = dict(client.get(edit).context["form"].initial)
+    data.update(
+        variants='{"sides": {"obelisk": "C"}, "bogus": 1}',
+        game_variants='{"terra_pyramides": {"version": 9}}',
+        starts_on="2026-01-01", ends_on="2026-01-01",
+    )  # fmt: skip
+    page = client.post(edit, {k: "" if v is None else v for k, v in data.items()})
+    assert page.status_code == 200
+    errors = [
+        str(e)
+        for field in ("variants", "game_variants")
+        for e in page.context["form"].errors[field]
+    ]
+    assert errors and not [e for e in errors if any(m in e for m in LIBRARY)]
+    assert any("次のどれか" in e for e in errors)
