@@ -18,8 +18,9 @@ from tournaments.events.models import Event, EventConfig, Registration, Table
 pytestmark = pytest.mark.django_db
 
 # Latin words a Japanese console page may show beside the shared ones: file formats, the
-# standings' abbreviation (TP, tournament points), the rating method's proper names.
-CONSOLE_ALLOWED = frozenset({"csv", "tp", "openskill", "plackett", "luce"})
+# standings' abbreviation (TP, tournament points), the rating method's proper names, and
+# "Webhook", written in Latin letters as the integrations pages write it.
+CONSOLE_ALLOWED = frozenset({"csv", "tp", "openskill", "plackett", "luce", "webhook"})
 
 
 def console_urls(event: Event) -> list[str]:
