@@ -10,17 +10,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tests.japanese_pages import LIBRARY, english_in, page_texts
+from tests.japanese_pages import CONSOLE_ALLOWED, LIBRARY, english_in, page_texts
 from tournaments.console.demo.accounts import DEMO_ORGANIZER
 from tournaments.console.management.commands.demo import DEMO_SLUG
 from tournaments.events.models import Event, EventConfig, Registration, Table
 
 pytestmark = pytest.mark.django_db
-
-# Latin words a Japanese console page may show beside the shared ones: file formats, the
-# standings' abbreviation (TP, tournament points), the rating method's proper names, and
-# "Webhook", written in Latin letters as the integrations pages write it.
-CONSOLE_ALLOWED = frozenset({"csv", "tp", "openskill", "plackett", "luce", "webhook"})
 
 
 def console_urls(event: Event) -> list[str]:
