@@ -90,6 +90,8 @@ def test_the_event_page_warns_while_results_depend_on_lost_values(client, nile):
     assert url(nile) in page
     table_url = f"/ja/console/{nile.slug}/rounds/{table.round.number}/tables/{table.number}/"
     assert table_url in page
+    board = client.get(f"/ja/console/{nile.slug}/rounds/{table.round.number}/board/")
+    assert "未完成（n + ?）" in board.content.decode()
     table_page = client.get(table_url).content.decode()
     assert 'id="table-incomplete"' in table_page and url(nile) in table_page
     assert english_in(page_texts(table_page), (nile.name, "nadia"), CONSOLE_ALLOWED) == []
