@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils.functional import lazy
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.events.models import Event
@@ -16,6 +20,8 @@ from tournaments.events.selectors.event_config import (
     SEATING_MODES,
 )
 from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
+from tournaments.results.selectors import violation_json
+from tournaments.results.violation_text import violation_text
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError
 from tournaments.standings.metrics import METRICS
 from tournaments.standings.selectors import standings_config_of
@@ -25,12 +31,83 @@ RESERVED_SLUGS = frozenset({"new", "import", "extra", "tools", "ratings", "sheet
 
 
 def _games() -> list[tuple[str, str]]:
+    """The games by name in the page's language (the choices are read per request)."""
     import engines
 
+    ja = (get_language() or "").startswith("ja")
     return [("", _("A game per round"))] + [
-        (key, f"{engines.get_engine(key).meta.name_en} / {engines.get_engine(key).meta.name_ja}")
+        (key, meta.name_ja if ja else meta.name_en)
         for key in engines.available_engines()
+        for meta in [engines.get_engine(key).meta]
     ]
+
+
+# What each stored choice means, in words (the stored values stay the engine's keys).
+SEATING_MODE_LABELS = {
+    "random": _("at random"),
+    "standings": _("by standings (players of similar standing meet)"),
+}
+ROUND1_SEEDING_LABELS = {
+    "random": _("at random"),
+    "rating": _("by league rating"),
+}
+RELEASE_POLICY_LABELS = {
+    "immediate": _("at once, as each result is confirmed"),
+    "on_close": _("when the round is closed"),
+}
+
+
+def _round_games_help() -> str:
+    """How to write the games per round; the game keys as typed, with their names."""
+    import engines
+
+    keys = format_html_join(
+        ", ",
+        "<code>{}</code> {}",
+        ((key, name) for key, name in _games() if key in engines.available_engines()),
+    )
+    return format_html(
+        str(_("Round number and game key, separated by commas, e.g. {example}. Keys: {keys}")),
+        example=format_html("<code>{}</code>", "1:imhotep, 2:tameri"),
+        keys=keys,
+    )
+
+
+# The seating cost's weighted terms (PenaltyWeights), as a recorded seating shows them.
+WEIGHT_LABELS = {
+    "spread": _("spread"),
+    "seat": _("seat balance"),
+    "club": _("same club"),
+    "small_table": _("repeated small tables"),
+}
+
+
+_ALLOWED = re.compile(r"Input should be (.+)$")
+
+
+def option_problems(engine, error: Exception) -> str:
+    """An engine's refusal of the options, said in the page's language: each problem as
+    the judge pages say it (never pydantic's text), after the option it concerns."""
+    violations = getattr(error, "violations", None)
+    if not violations:
+        return str(error)
+    lang = "ja" if (get_language() or "").startswith("ja") else "en"
+    lines = []
+    for violation in violations:
+        text = violation_text(violation_json(engine, violation), lang)
+        allowed = _ALLOWED.search(str((violation.params or {}).get("detail", "")))
+        if violation.code in ("malformed.literal_error", "malformed.enum") and allowed:
+            # The organizer typed the value: name the ones the engine takes.
+            text = _("One of: %(values)s") % {
+                "values": ", ".join(re.split(r", | or ", allowed.group(1)))
+            }
+        where = (violation.path or "").removeprefix("$.options").lstrip(".")
+        lines.append(f"{where}: {text}" if where else text)
+    return "; ".join(lines)
+
+
+def _labelled(values, labels) -> list[tuple[str, str]]:
+    return [(value, labels.get(value, value)) for value in values]
 
 
 def _json_field(label, required=False):
@@ -58,7 +135,7 @@ class EventForm(forms.Form):
     ends_on = forms.DateField(label=_("ends on"), widget=forms.DateInput(attrs={"type": "date"}))
     game_key = forms.ChoiceField(label=_("game"), choices=_games, required=False)
     round_games = forms.CharField(
-        label=_("games per round (1:imhotep, 2:tameri, ...)"), required=False
+        label=_("games per round"), required=False, help_text=lazy(_round_games_help, str)()
     )
     options_preset = forms.CharField(label=_("options preset"), max_length=60, required=False)
     variants = _json_field(_("option overrides (JSON)"))
@@ -72,10 +149,14 @@ class EventForm(forms.Form):
     )
     bye_points = forms.CharField(label=_("bye points"), initial=DEFAULTS["bye_points"])
     seating_mode = forms.ChoiceField(
-        label=_("seating mode"), choices=[(m, m) for m in SEATING_MODES], initial="standings"
+        label=_("seating mode"),
+        choices=_labelled(SEATING_MODES, SEATING_MODE_LABELS),
+        initial="standings",
     )
     round1_seeding = forms.ChoiceField(
-        label=_("round 1 seeding"), choices=[(m, m) for m in ROUND1_SEEDINGS], initial="random"
+        label=_("round 1 seeding"),
+        choices=_labelled(ROUND1_SEEDINGS, ROUND1_SEEDING_LABELS),
+        initial="random",
     )
     weight_spread = forms.FloatField(label=_("weight: spread"), min_value=0, initial=1.0)
     weight_seat = forms.FloatField(label=_("weight: seat balance"), min_value=0, initial=2.0)
@@ -87,7 +168,9 @@ class EventForm(forms.Form):
         label=_("confirmation policy"), choices=ConfirmationPolicy.choices, initial="players"
     )
     release_policy = forms.ChoiceField(
-        label=_("release policy"), choices=[(m, m) for m in RELEASE_POLICIES], initial="immediate"
+        label=_("release policy"),
+        choices=_labelled(RELEASE_POLICIES, RELEASE_POLICY_LABELS),
+        initial="immediate",
     )
     round_minutes = forms.IntegerField(label=_("minutes per round"), min_value=5, initial=90)
     finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)
@@ -204,7 +287,7 @@ class EventForm(forms.Form):
             try:
                 engine.resolve_options(overrides, preset)
             except Exception as error:  # noqa: BLE001 - the engine's own message is shown
-                self.add_error("game_variants", f"{game}: {error}")
+                self.add_error("game_variants", f"{game}: {option_problems(engine, error)}")
                 return
 
     def _check_options(self, game: str, preset: str | None, overrides: dict) -> None:
@@ -222,7 +305,7 @@ class EventForm(forms.Form):
         try:
             engine.resolve_options(overrides, preset or None)
         except Exception as error:  # noqa: BLE001 - the engine's own message is shown
-            self.add_error("variants", str(error))
+            self.add_error("variants", option_problems(engine, error))
 
     def config(self) -> dict:
         d = self.cleaned_data

@@ -3,7 +3,7 @@ awards, paper score sheets). Organizer-only; see views/tools.py."""
 
 from django.urls import path
 
-from tournaments.console.views import awards, boards, editions, ratings, sheets
+from tournaments.console.views import awards, boards, editions, lost_values, ratings, sheets
 from tournaments.console.views.tools import tools_home
 
 app_name = "tools"
@@ -28,6 +28,7 @@ urlpatterns = [
         boards.board_editor,
         name="board",
     ),
+    path("<slug:slug>/editions/<str:game>/lost/", lost_values.lost_values, name="lost-values"),
     path("<slug:slug>/editions/<str:game>/", editions.edition_detail, name="edition"),
     path(
         "<slug:slug>/editions/<str:game>/export.json",

@@ -5,8 +5,9 @@ choices, groups, fixed lists such as seasons or levels, rows a judge adds such a
 pyramids or hand cards), holding only the fields the event's options have, each with the
 JSON path the engine uses in its violations (``$.sheet.players[0].sled``) so the page puts
 an error beside the field it concerns. ``sheet_summary`` reads an entered sheet back as
-labelled lines for the player who confirms it. ``sheet_form`` is the older flat list the
-printed paper sheet still uses (every field of the schema, in the same order).
+labelled lines for the player who confirms it. The console's printed paper sheet walks
+the same tree (console/selectors/paper_sheets.py), so paper and phone ask for the same
+things in the same order, with the labels of ``sheet_labels``.
 """
 
 from __future__ import annotations
@@ -17,46 +18,6 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.results import sheet_labels
-
-# Labels for sheet fields of the games; an unknown field shows its schema title.
-FIELD_LABELS = {
-    "track": _("Score track"),
-    "sled": _("Stones on the sled"),
-    "obelisk": _("Obelisk stones"),
-    "obelisks_erected": _("Obelisks erected"),
-    "cards": _("Cards held"),
-    "missing_monuments": _("Monuments without stones"),
-    "burial": _("Burial chamber (seat of each stone, in order)"),
-    "pyramid_stones": _("Stones on the pyramid"),
-    "temple_stones": _("Stones on the temple"),
-    "blocks": _("Blocks"),
-    "coins": _("Coins"),
-    "foundations": _("Foundations (values)"),
-    "pyramids": _("Pyramids"),
-    "built": _("Built pyramids"),
-}
-
-
-@dataclass
-class FormField:
-    path: str
-    name: str
-    label: str
-    widget: str  # int | bool | select | multi | intlist | counts | json | text
-    minimum: int | None = None
-    maximum: int | None = None
-    options: list[str] = field(default_factory=list)
-    required: bool = False
-
-    @property
-    def input_id(self) -> str:
-        return "f-" + "".join(c if c.isalnum() else "-" for c in self.path)
-
-
-@dataclass
-class SheetForm:
-    players: list[tuple[str, list[FormField]]]  # (seat name, fields) in seat order
-    table_fields: list[FormField]
 
 
 def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
@@ -69,66 +30,13 @@ def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def _label(name: str, schema: dict[str, Any]) -> str:
-    return str(FIELD_LABELS.get(name, schema.get("title") or name))
-
-
-def fields_for(obj: dict[str, Any], base: str, defs: dict[str, Any]) -> list[FormField]:
-    required = set(obj.get("required", []))
-    out: list[FormField] = []
-    for name, raw in obj.get("properties", {}).items():
-        if name == "name":
-            continue  # the seat already names the player
-        prop = _resolve(raw, defs)
-        path = f"{base}.{name}"
-        kind = prop.get("type")
-        common = {"path": path, "name": name, "label": _label(name, prop)}
-        if kind == "integer":
-            out.append(
-                FormField(
-                    **common,
-                    widget="int",
-                    minimum=prop.get("minimum"),
-                    maximum=prop.get("maximum"),
-                    required=name in required,
-                )
-            )
-        elif kind == "boolean":
-            out.append(FormField(**common, widget="bool"))
-        elif kind == "string" and "enum" in prop:
-            out.append(FormField(**common, widget="select", options=list(prop["enum"])))
-        elif kind == "array":
-            items = _resolve(prop.get("items", {}), defs)
-            if "enum" in items:
-                out.append(FormField(**common, widget="multi", options=list(items["enum"])))
-            elif items.get("type") == "integer":
-                out.append(FormField(**common, widget="intlist", minimum=items.get("minimum")))
-            else:
-                out.append(FormField(**common, widget="json"))
-        elif kind == "object" and "propertyNames" in prop:
-            keys = _resolve(prop["propertyNames"], defs).get("enum", [])
-            out.append(FormField(**common, widget="counts", options=list(keys)))
-        elif kind == "object" and "properties" in prop:
-            out.extend(fields_for(prop, path, defs))
-        else:
-            out.append(FormField(**common, widget="json"))
-    return out
-
-
-def sheet_form(schema: dict[str, Any], seat_names: list[str]) -> SheetForm:
-    defs = schema.get("$defs", {})
-    sheet = _resolve(schema["properties"]["sheet"], defs)
-    players_schema = _resolve(sheet["properties"]["players"], defs)
-    player = _resolve(players_schema.get("items", {}), defs)
-    players = [
-        (name, fields_for(player, f"$.sheet.players[{i}]", defs))
-        for i, name in enumerate(seat_names)
-    ]
-    rest = {
-        "properties": {k: v for k, v in sheet.get("properties", {}).items() if k != "players"},
-        "required": sheet.get("required", []),
-    }
-    return SheetForm(players=players, table_fields=fields_for(rest, "$.sheet", defs))
+def form_options(engine, preset: str | None, overrides: dict[str, Any] | None) -> dict[str, Any]:
+    """The options a form is drawn for (preset plus overrides, as the engine reads them);
+    an unusable configuration draws every field (the engine names it when scoring)."""
+    try:
+        return engine.resolve_options(overrides or None, preset).model_dump(mode="json")
+    except Exception:  # noqa: BLE001 - any refusal: the engine reports it at scoring
+        return {}
 
 
 @dataclass

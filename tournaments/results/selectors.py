@@ -55,12 +55,16 @@ def seat_names(table: Table) -> list[str]:
 
 
 def table_options(table: Table) -> tuple[str | None, dict[str, Any], Any]:
-    """(preset, option overrides, edition) for this table's game: the event's own fields
-    for its main game, then the console configuration's per-game presets and variants."""
+    """(preset, option overrides, edition) for this table's game (``game_options``)."""
+    return game_options(table.round.event, table_game_key(table))
+
+
+def game_options(event, game: str) -> tuple[str | None, dict[str, Any], Any]:
+    """(preset, option overrides, edition) for one game of the event: the event's own
+    fields for its main game, then the console configuration's per-game presets and
+    variants."""
     from tournaments.events.selectors.event_config import event_config
 
-    event = table.round.event
-    game = table_game_key(table)
     same_game = game == event.game_key
     config = event_config(event)
     preset = (config.get("presets") or {}).get(game) or (

@@ -27,7 +27,7 @@ from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables
 from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
 from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Round, RoundClock, Table
-from tournaments.results.forms import judge_form, sheet_summary
+from tournaments.results.forms import form_options, judge_form, sheet_summary
 from tournaments.results.models import ResultSubmission
 from tournaments.results.move_forms import step_forms
 from tournaments.results.selectors import (
@@ -118,10 +118,7 @@ def resolved_options(engine, table: Table) -> dict[str, Any]:
     """The event's options for this table's game (preset plus overrides), as the engine
     reads them; the form shows only the fields these options have."""
     preset, overrides, _edition = table_options(table)
-    try:
-        return engine.resolve_options(overrides or None, preset).model_dump(mode="json")
-    except Exception:  # an unusable configuration: the engine names it when scoring
-        return {}
+    return form_options(engine, preset, overrides)
 
 
 def _page(request, token=None, table_id=None):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from django.utils import translation
 
 import engines
 from tests.tournaments.ratings.helpers import (
@@ -15,6 +16,7 @@ from tests.tournaments.ratings.helpers import (
     user,
 )
 from tournaments.console.selectors.paper_sheets import paper_sheet
+from tournaments.results.forms import form_options, judge_form
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +45,7 @@ def test_sheet_rows_follow_the_judge_form_fields(game):
 
 
 def test_imhotep_rows_have_japanese_and_english_labels():
-    sheet = paper_sheet("imhotep")
+    sheet = paper_sheet("imhotep", overrides={"pharaohs_wrath": True})
     assert sheet.player_rows[0].label_en == "Score track"
     assert sheet.player_rows[0].label_ja == "得点表示板の得点"
     options = {(row.label_ja, row.label_en) for row in sheet.player_rows if row.indent}
@@ -65,25 +67,100 @@ def test_every_field_label_is_translated(game):
     assert untranslated == []
 
 
+def _keys(nodes) -> set[str]:
+    out = set()
+    for node in nodes:
+        out |= {key for key, _label in node.choices} | {node.key}
+        out |= _keys(node.children)
+    return out
+
+
 @pytest.mark.parametrize("game", engines.available_engines())
 def test_every_option_row_shows_names_not_engine_keys(game):
     """Choices (cards, monuments, strategy cards) print their names in both languages,
     never the engine's key such as ``pyramid_decoration``."""
-    from tournaments.results.forms import sheet_form
-
-    schema = engines.get_engine(game).sheet_schema()
-    form = sheet_form(schema, ["a"])
-    keys = {o for f in form.players[0][1] + form.table_fields for o in f.options}
-    sheet = paper_sheet(game)
+    engine = engines.get_engine(game)
+    form = judge_form(game, engine.sheet_schema(), ["a"], {"version": 3})
+    keys = {k for k in _keys([form.players[0][1], *form.table]) if "_" in k}
+    sheet = paper_sheet(game, overrides={"version": 3} if game == "terra_pyramides" else None)
     for row in sheet.player_rows + sheet.table_rows:
-        labels = [row.label_ja, row.label_en, *row.note.split(" / ")]
+        labels = [row.label_ja, row.label_en, *row.note.split(" / "), *row.slots]
         assert not keys & set(labels), (game, row)
-        if row.indent:
+        if row.indent and row.kind != "slots":
             assert row.label_ja != row.label_en, (game, row)  # a Japanese name too
 
 
+def _leaf_labels(nodes) -> list[str]:
+    """The labels a judge fills on the phone, in the form's order."""
+    out = []
+    for node in nodes:
+        if node.kind in ("group", "fixed", "item") and not (
+            node.kind == "group"
+            and all(c.kind in ("int", "count") for c in node.children)
+            and node.path.count("[") > 1
+        ):
+            out.append(node.label)
+            out.extend(_leaf_labels(node.children))
+        elif node.kind == "multi":
+            out.append(node.label)
+            out.extend(label for _key, label in node.choices)
+        else:
+            out.append(node.label)
+    return out
+
+
+SETUPS = [
+    ("imhotep", None, {}),
+    ("imhotep", None, {"sides": {"obelisk": "B"}, "pharaohs_wrath": True}),
+    ("nile_murals", None, {}),
+    ("field_of_reeds", None, {}),
+    ("tameri", None, {}),
+    ("terra_pyramides", None, {"version": 1}),
+    ("terra_pyramides", None, {"version": 3, "a17_sites_count": "ever_claimed"}),
+]
+
+
+@pytest.mark.parametrize(("game", "preset", "overrides"), SETUPS)
+def test_paper_asks_for_what_the_phone_form_asks_in_its_order(game, preset, overrides):
+    """One table of labels and one order: the paper rows are the phone form's fields
+    for the same options, same words, same order (issue 16)."""
+    engine = engines.get_engine(game)
+    options = form_options(engine, preset, overrides)
+    with translation.override("ja"):
+        form = judge_form(game, engine.sheet_schema(), ["a", "b"], options)
+        phone = _leaf_labels(form.players[0][1].children) + _leaf_labels(form.table)
+    sheet = paper_sheet(game, ["a", "b"], preset=preset, overrides=overrides)
+    paper = [row.label_ja for row in sheet.player_rows + sheet.table_rows]
+    assert paper == phone
+
+
+def test_fields_the_options_lack_are_not_printed():
+    side_a = paper_sheet("imhotep")
+    side_b = paper_sheet("imhotep", overrides={"sides": {"obelisk": "B"}})
+    english = lambda sheet: [r.label_en for r in sheet.player_rows]  # noqa: E731
+    assert "Obelisks erected" not in english(side_a)
+    assert "Obelisks erected" in english(side_b)
+    v1 = english(paper_sheet("terra_pyramides", overrides={"version": 1}))
+    v3 = english(paper_sheet("terra_pyramides", overrides={"version": 3}))
+    assert "Horus track" not in v1 and "Horus track" in v3
+    assert "Boat" not in v1 and "Boat" in v3
+
+
+def test_an_events_blank_sheet_follows_its_options(client):
+    from tests.tournaments.results.helpers import make_event
+    from tests.tournaments.results.helpers import user as role_user
+
+    event = make_event("terra_pyramides", options_overrides={"version": 1})
+    client.force_login(role_user("sheets-org", event, "organizer"))
+    page = client.get(f"/en/console/tools/{event.slug}/sheets/game/terra_pyramides/")
+    assert page.status_code == 200
+    text = html.unescape(page.content.decode())
+    assert '<span class="en" lang="en">Blocks</span>' in text
+    assert '<span class="en" lang="en">Horus track</span>' not in text  # Ver2 and later only
+
+
 def test_terra_pyramides_strategy_cards_by_name():
-    sheet = paper_sheet("terra_pyramides")
+    sheet = paper_sheet("terra_pyramides", overrides={"version": 3})
     options = {(row.label_ja, row.label_en) for row in sheet.player_rows if row.indent}
     # rules/terra_pyramides.md S12: the six strategy cards
     assert ("ホルス神の眼", "Horus eye") in options

@@ -31,30 +31,49 @@ def test_penalty_ruling_needs_a_reason_and_lands_in_the_audit_trail(client, setu
     ruling = Ruling.objects.get(table=table)
     assert ruling.kind == "penalty_points" and ruling.points == 1
     page = client.get(url).content.decode()
-    assert "ruling.made" in page and "slow play, second warning" in page
+    assert "— ruling" in page and "slow play, second warning" in page
 
 
-def test_correction_makes_a_new_confirmed_version(client, setup):
+def test_correction_is_entered_on_the_phone_form_not_as_json(client, setup):
+    """The console's table page sends the head judge to the table's sheet form (the
+    judge page, logged in); the correction saved there is a new confirmed version."""
     event, table, url = setup
+    page = client.get(url).content.decode()
+    assert 'name="payload"' not in page and '<textarea name="payload"' not in page
+    form_url = f"/en/judge/tables/{table.pk}/"
+    assert f'href="{form_url}"' in page
+    sheet_form = client.get(form_url).content.decode()
+    assert 'id="correction-panel"' in sheet_form and 'id="sheet-form"' in sheet_form
     confirmed = ResultSubmission.objects.get(table=table, status="confirmed")
     payload = json.loads(json.dumps(confirmed.payload))
     payload["players"][0]["track"] += 7
-    client.post(
-        url,
-        {
-            "action": "correct",
-            "kind": confirmed.kind,
-            "base_version": confirmed.version,
-            "payload": json.dumps(payload),
-            "reason": "track misread at table",
-        },
-    )
+    answer = client.post(
+        f"{form_url}correct",
+        json.dumps(
+            {"payload": payload, "base_version": confirmed.version,
+             "reason": "track misread at table"}
+        ),
+        content_type="application/json",
+    )  # fmt: skip
+    assert answer.status_code == 201
     latest = ResultSubmission.objects.filter(table=table).order_by("-version").first()
     assert latest.version == confirmed.version + 1 and latest.status == "confirmed"
     confirmed.refresh_from_db()
     assert confirmed.status != "confirmed"
     reasons = [e.data.get("reason", "") for e in ActionLog.objects.filter(table=table)]
     assert any("track misread" in r for r in reasons)
+
+
+def test_a_json_correction_posted_to_the_console_is_refused(client, setup):
+    event, table, url = setup
+    confirmed = ResultSubmission.objects.get(table=table, status="confirmed")
+    answer = client.post(
+        url,
+        {"action": "correct", "kind": "sheet", "base_version": confirmed.version,
+         "payload": json.dumps(confirmed.payload), "reason": "typo"},
+    )  # fmt: skip
+    assert answer.status_code == 400
+    assert ResultSubmission.objects.filter(table=table).count() == 1
 
 
 def test_discard_with_reason(client, setup):

@@ -7,70 +7,16 @@ from __future__ import annotations
 
 import json
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 import engines
+from tests.japanese_pages import english_in, page_texts
 from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table
 from tournaments.events.access import Actor
 from tournaments.results.services import results as svc
 
 pytestmark = pytest.mark.django_db
-
-# Words a Japanese page may show in Latin letters: the event's name (test data), rule ids
-# (L1, VN13), version numbers (Ver3), file formats, and the link to the English pages.
-ALLOWED = {"json", "ver", "qr", "english"}  # "English": the language switch, in its own language
-WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
-SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
-LIBRARY = ("Input should", "Field required", "Extra inputs", "validation error", "$.")
-
-
-class VisibleText(HTMLParser):
-    """Text a reader sees or hears: data outside script/style/template, and the labels
-    carried in attributes (aria-label, placeholder, title, alt)."""
-
-    def __init__(self):
-        super().__init__()
-        self.skip = 0
-        self.parts: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style"):
-            self.skip += 1
-        for name, value in attrs:
-            if name in ("aria-label", "placeholder", "title", "alt") and value:
-                self.parts.append(value)
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style"):
-            self.skip -= 1
-
-    def handle_data(self, data):
-        if not self.skip and data.strip():
-            self.parts.append(data.strip())
-
-
-def english_in(texts: list[str], names: tuple[str, ...] = ()) -> list[str]:
-    found = []
-    for text in texts:
-        for name in names:  # the event's and players' own names are not translated
-            text = text.replace(name, "")
-        if SNAKE.search(text) or any(marker in text for marker in LIBRARY):
-            found.append(text)
-            continue
-        words = [w for w in WORD.findall(text) if w.lower() not in ALLOWED]
-        # Rule ids (L1, VN13, S4) are letters followed by digits: WORD stops before them.
-        words = [w for w in words if not re.fullmatch(r"[A-Z]{1,3}", w)]
-        if words:
-            found.append(text)
-    return found
-
-
-def page_texts(html: str) -> list[str]:
-    parser = VisibleText()
-    parser.feed(html)
-    return parser.parts
 
 
 def script_texts(html: str) -> list[str]:

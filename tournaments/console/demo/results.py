@@ -53,7 +53,7 @@ def demo_results(rnd: Round, write, base: str | None = None, *, leave_waiting: b
     if rnd.number != 1:
         log_table = None
     for index, table in enumerate(tables):
-        judge = Actor(judge_table_id=table.pk, name=f"demo judge (table {table.number})")
+        judge = Actor(judge_table_id=table.pk)  # logged as the table's judge link
         if not ResultSubmission.objects.filter(table=table).exists():
             kind, payload = demo_entry(
                 table.number + 10 * (rnd.number - 1), seats[table.pk], table.pk == log_table

@@ -54,6 +54,8 @@ class BoardTable:
     # None when the event's policy asks a judge instead (then ``awaiting_judge``).
     unconfirmed: list[str] | None = None
     awaiting_judge: bool = False
+    # Its result reads "n + ?": a printed value or a sheet value is not known.
+    incomplete: bool = False
 
     @property
     def label(self) -> str:
@@ -128,6 +130,10 @@ def round_board(rnd: Round) -> list[BoardTable]:
                 clock=table_clock,
                 unconfirmed=unconfirmed,
                 awaiting_judge=awaiting_judge,
+                incomplete=sub is not None
+                and any(
+                    p.get("complete") is False for p in (sub.outcome or {}).get("players") or []
+                ),
             )
         )
     return out

@@ -1,94 +1,22 @@
-"""Paper score sheets: the engine's sheet schema and categories laid out for print.
+"""Paper score sheets: the judge's phone form laid out for print.
 
-When phones fail, a judge writes the end position on paper (the same fields the judge
-page asks for, one column per seat) and the categories with a total and a rank, then
-enters it later. Field labels come from the judge form generator
-(``tournaments.judge_forms``) in both Japanese and English; categories from the engine.
+When phones fail, a judge writes the end position on paper, one column per seat, and
+enters it later. The rows are the phone form's (``results.forms.judge_form``) walked in
+the same order with the same labels (``results.sheet_labels``, in Japanese with English
+below), for the options of the event's game: a field its version, preset or board sides
+lack is not printed. The categories, with a total and a rank, come from the engine.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils import translation
-from django.utils.translation import gettext_lazy as _
 
 import engines
-from tournaments.events.models import Round
-from tournaments.results.forms import FIELD_LABELS, FormField, sheet_form
-
-# Labels for sheet fields the judge form shows by their schema title (Japanese terms as
-# in the engines' category names); keyed by game so a field name may differ per game.
-PAPER_LABELS = {
-    ("field_of_reeds", "levels"): _("Levels (one entry per level)"),
-    ("field_of_reeds", "shabti"): _("Shabti"),
-    ("field_of_reeds", "total"): _("Score track at the end (cross-check)"),
-    ("nile_murals", "combo"): _("Combo track"),
-    ("nile_murals", "area"): _("Area track"),
-    ("nile_murals", "miss"): _("Miss track"),
-    ("tameri", "play_points"): _("Points during play"),
-    ("tameri", "seasons"): _("Seasons (one entry per season)"),
-    ("tameri", "remaining_offerings"): _("Remaining offerings"),
-    ("tameri", "building_symbols"): _("Building symbols"),
-    ("tameri", "priest_card_points"): _("Priest card points"),
-    ("tameri", "hand"): _("Hand cards"),
-    ("tameri", "hand_glyph_points"): _("Hand glyph points"),
-    ("tameri", "hand_glyph_counts"): _("Hand glyphs per type"),
-    ("tameri", "highest_card"): _("Highest card in hand"),
-    ("tameri", "resources"): _("Resources"),
-    ("tameri", "deben"): _("Deben"),
-    ("tameri", "silt"): _("Silt"),
-    ("terra_pyramides", "horus_track"): _("Horus track"),
-    ("terra_pyramides", "grave_goods"): _("Grave goods"),
-    ("terra_pyramides", "oasis_track"): _("Oasis track"),
-    ("terra_pyramides", "palms"): _("Palms reached by the boat"),
-    ("terra_pyramides", "space"): _("Boat space"),
-    ("terra_pyramides", "arrival"): _("Boat arrival order on its space"),
-    ("terra_pyramides", "sites_claimed"): _("Sites ever claimed"),
-}
-
-
-# Choices inside a field (card kinds, monuments, strategy cards): the names the rulebooks
-# print (Japanese as printed, English as in /work/shared/rules: imhotep.md C2 and the
-# market card table, terra_pyramides.md S12), keyed by game, field and the engine's key.
-OPTION_LABELS = {
-    ("imhotep", "cards", "pyramid_decoration"): _("Pyramid Decoration"),
-    ("imhotep", "cards", "temple_decoration"): _("Temple Decoration"),
-    ("imhotep", "cards", "burial_decoration"): _("Burial Chamber Decoration"),
-    ("imhotep", "cards", "obelisk_decoration"): _("Obelisk Decoration"),
-    ("imhotep", "cards", "statue"): _("Statue"),
-    ("imhotep", "cards", "lever"): _("Lever"),
-    ("imhotep", "cards", "hammer"): _("Hammer"),
-    ("imhotep", "cards", "sail"): _("Sail"),
-    ("imhotep", "cards", "chisel"): _("Chisel"),
-    ("imhotep", "missing_monuments", "pyramid"): _("Pyramid"),
-    ("imhotep", "missing_monuments", "temple"): _("Temple"),
-    ("imhotep", "missing_monuments", "burial"): _("Burial Chamber"),
-    ("imhotep", "missing_monuments", "obelisk"): _("Obelisk"),
-    ("terra_pyramides", "cards", "grave_goods"): _("Grave goods"),
-    ("terra_pyramides", "cards", "horus_eyes"): _("Horus eye"),
-    ("terra_pyramides", "cards", "oasis"): _("Oasis"),
-    ("terra_pyramides", "cards", "nile"): _("Nile"),
-    ("terra_pyramides", "cards", "highest_pyramid"): _("Highest pyramid"),
-    ("terra_pyramides", "cards", "most_pyramids"): _("Most pyramids"),
-}
-
-
-def option_label(game: str, field_name: str, option: str, lang: str) -> str:
-    """The printed name of a choice; an option without one shows its key with spaces."""
-    label = OPTION_LABELS.get((game, field_name, option))
-    if label is None:
-        return option.replace("_", " ")
-    with translation.override(lang):
-        return str(label)
-
-
-def _label(game: str, form_field: FormField, lang: str) -> str:
-    extra = PAPER_LABELS.get((game, form_field.name))
-    if extra is None or form_field.name in FIELD_LABELS:
-        return form_field.label
-    with translation.override(lang):
-        return str(extra)
+from tournaments.events.models import Event, Round
+from tournaments.results.forms import Node, form_options, judge_form
+from tournaments.results.selectors import game_options, table_options
 
 
 @dataclass(frozen=True)
@@ -97,9 +25,11 @@ class PaperRow:
 
     label_ja: str
     label_en: str
-    kind: str  # box | wide | check
+    kind: str  # heading | box | wide | check | slots
     indent: bool = False
-    note: str = ""
+    note: str = ""  # ranges and rule ids, or what to write, in Japanese
+    slots: tuple[str, ...] = ()  # kind "slots": small labelled boxes in one cell (ja)
+    note_en: str = ""  # what to write, in English
 
 
 @dataclass(frozen=True)
@@ -113,63 +43,119 @@ class PaperSheet:
     categories: list[PaperRow]
     round_number: int | None = None
     table_number: int | None = None
+    options: dict = field(default_factory=dict)
+
+    @property
+    def compact(self) -> bool:
+        """Many lines (Field of Reeds' three levels): smaller boxes keep one A4 page."""
+        return len(self.player_rows) + len(self.table_rows) + len(self.categories) > 30
 
 
-def _rows(game: str, fields_ja: list[FormField], fields_en: list[FormField]) -> list[PaperRow]:
+def _range(node: Node) -> str:
+    if node.minimum is None and node.maximum is None:
+        return ""
+    low = "" if node.minimum is None else str(node.minimum)
+    high = "" if node.maximum is None else str(node.maximum)
+    return f"{low}–{high}"
+
+
+def _rows(ja: list[Node], en: list[Node], indent: bool = False) -> list[PaperRow]:
+    """The paper rows of a list of form nodes (the same tree in both languages)."""
     rows: list[PaperRow] = []
-    for ja, en in zip(fields_ja, fields_en, strict=True):
-        label_ja, label_en = _label(game, ja, "ja"), _label(game, en, "en")
-        note = ""
-        if ja.minimum is not None or ja.maximum is not None:
-            low = "" if ja.minimum is None else str(ja.minimum)
-            high = "" if ja.maximum is None else str(ja.maximum)
-            note = f"{low}–{high}"
-        if ja.widget in ("counts", "multi"):
-            rows.append(PaperRow(label_ja, label_en, "heading"))
-            kind = "box" if ja.widget == "counts" else "check"
-            rows.extend(
+    for a, b in zip(ja, en, strict=True):
+        if a.kind in ("int", "count"):
+            rows.append(PaperRow(a.label, b.label, "box", indent, _range(a)))
+        elif a.kind == "bool":
+            rows.append(PaperRow(a.label, b.label, "check", indent))
+        elif a.kind == "select":
+            rows.append(
                 PaperRow(
-                    option_label(game, ja.name, option, "ja"),
-                    option_label(game, ja.name, option, "en"),
-                    kind,
-                    indent=True,
+                    a.label,
+                    b.label,
+                    "box",
+                    indent,
+                    " / ".join(label for _key, label in a.choices),
+                    note_en=" / ".join(label for _key, label in b.choices),
                 )
-                for option in ja.options
             )
-        elif ja.widget in ("intlist", "json", "text"):
-            rows.append(PaperRow(label_ja, label_en, "wide", note=note))
-        elif ja.widget == "bool":
-            rows.append(PaperRow(label_ja, label_en, "check"))
-        elif ja.widget == "select":
-            choices = [
-                f"{option_label(game, ja.name, o, 'ja')} {option_label(game, ja.name, o, 'en')}"
-                for o in ja.options
-            ]
-            rows.append(PaperRow(label_ja, label_en, "box", note=" / ".join(choices)))
-        else:
-            rows.append(PaperRow(label_ja, label_en, "box", note=note))
+        elif a.kind == "multi":
+            rows.append(PaperRow(a.label, b.label, "heading", indent))
+            rows.extend(
+                PaperRow(x, y, "check", True)
+                for (_k, x), (_l, y) in zip(a.choices, b.choices, strict=True)
+            )
+        elif a.kind == "group" and indent and all(c.kind in ("int", "count") for c in a.children):
+            # Inside a list item (a season, a level) a group of counts takes one line of
+            # small boxes, so the sheet stays on one page.
+            rows.append(
+                PaperRow(
+                    a.label,
+                    b.label,
+                    "slots",
+                    indent,
+                    slots=tuple(c.label for c in a.children),
+                    note_en=" / ".join(c.label for c in b.children),
+                )
+            )
+        elif a.kind == "group":
+            rows.append(PaperRow(a.label, b.label, "heading", indent))
+            rows.extend(_rows(a.children, b.children, True))
+        elif a.kind == "fixed":
+            rows.append(PaperRow(a.label, b.label, "heading", indent))
+            for item_a, item_b in zip(a.children, b.children, strict=True):
+                rows.append(PaperRow(item_a.label, item_b.label, "heading", indent))
+                rows.extend(_rows(item_a.children, item_b.children, True))
+        elif a.kind == "rows":
+            # Rows a judge adds (pyramids, hand cards): one wide box listing what each
+            # row holds, in the form's order.
+            what_ja = "" if a.scalar_item else " · ".join(c.label for c in a.children)
+            what_en = "" if a.scalar_item else " · ".join(c.label for c in b.children)
+            rows.append(PaperRow(a.label, b.label, "wide", indent, what_ja, note_en=what_en))
+        else:  # text, strlist, keycounts: written out
+            rows.append(PaperRow(a.label, b.label, "wide", indent))
     return rows
 
 
-def paper_sheet(game: str, seats: list[str] | None = None, **where) -> PaperSheet:
-    """The printable sheet of ``game``; ``seats`` names the players (blank boxes else)."""
+def _rule(rule: str | None) -> str:
+    """The rule's reference as printed in the rulebook notes (S1), without the game key."""
+    return (rule or "").partition(":")[2] or (rule or "")
+
+
+def paper_sheet(
+    game: str,
+    seats: list[str] | None = None,
+    preset: str | None = None,
+    overrides: dict | None = None,
+    **where,
+) -> PaperSheet:
+    """The printable sheet of ``game`` for the options ``preset`` and ``overrides`` give;
+    ``seats`` names the players (blank boxes else)."""
     engine = engines.get_engine(game)
     seats = list(seats) if seats else [""] * engine.meta.max_players
     schema = engine.sheet_schema()
-    with translation.override("ja"):
-        form_ja = sheet_form(schema, seats)
-    with translation.override("en"):
-        form_en = sheet_form(schema, seats)
+    options = form_options(engine, preset, overrides)
+    forms = {}
+    for lang in ("ja", "en"):
+        with translation.override(lang):
+            forms[lang] = judge_form(game, schema, seats, options)
+    ja, en = forms["ja"], forms["en"]
     return PaperSheet(
         game=game,
         name_ja=engine.meta.name_ja,
         name_en=engine.meta.name_en,
         seats=seats,
-        player_rows=_rows(game, form_ja.players[0][1], form_en.players[0][1]),
-        table_rows=_rows(game, form_ja.table_fields, form_en.table_fields),
-        categories=[PaperRow(c.ja, c.en, "box", note=c.rule) for c in engine.categories],
+        player_rows=_rows(ja.players[0][1].children, en.players[0][1].children),
+        table_rows=_rows(ja.table, en.table),
+        categories=[PaperRow(c.ja, c.en, "box", note=_rule(c.rule)) for c in engine.categories],
+        options=options,
         **where,
     )
+
+
+def event_paper_sheet(event: Event, game: str) -> PaperSheet:
+    """A blank sheet of one of the event's games, for the options it plays."""
+    preset, overrides, _edition = game_options(event, game)
+    return paper_sheet(game, preset=preset, overrides=overrides)
 
 
 def round_paper_sheets(rnd: Round) -> list[PaperSheet]:
@@ -178,5 +164,15 @@ def round_paper_sheets(rnd: Round) -> list[PaperSheet]:
     for table in rnd.tables.order_by("number").prefetch_related("seats__registration__player"):
         names = [s.registration.player.display_name for s in table.seats.order_by("position")]
         game = table.game_key or rnd.effective_game_key
-        sheets.append(paper_sheet(game, names, round_number=rnd.number, table_number=table.number))
+        preset, overrides, _edition = table_options(table)
+        sheets.append(
+            paper_sheet(
+                game,
+                names,
+                preset=preset,
+                overrides=overrides,
+                round_number=rnd.number,
+                table_number=table.number,
+            )
+        )
     return sheets

@@ -20,9 +20,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.console.forms import EventForm
+from tournaments.console.selectors.incomplete import game_name, incomplete_results
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_save, event_set_status
 from tournaments.console.services.finals import awards, event_finish
+from tournaments.console.services.lost_values import games_with_lost_values, missing_count
 from tournaments.console.views.accounts import has_console
 from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import Actor, tables_judged_by
@@ -128,7 +130,23 @@ def event_edit(request, slug):
         else:
             messages.success(request, _("Saved."))
             return redirect("console:event", slug=event.slug)
-    return render(request, "console/event_form.html", {"form": form, "event": event})
+    context = {
+        "form": form,
+        "event": event,
+        "lost": lost_value_links(event),
+        "organizes": is_organizer(request.user, event),
+    }
+    return render(request, "console/event_form.html", context)
+
+
+def lost_value_links(event) -> list[dict]:
+    """The event's games whose rulebook lost printed values still unknown, with how many
+    (shown on the event page and under the event form, linking to the short screen)."""
+    return [
+        {"game": game, "name": game_name(game), "missing": missing}
+        for game in games_with_lost_values(event)
+        if (missing := missing_count(event, game))
+    ]
 
 
 @login_required
@@ -142,6 +160,7 @@ def event_home(request, slug):
     open_round = event.rounds.exclude(status=Round.Status.CLOSED).exists()
     final = final_round(event)
     finished = event.status == Event.Status.FINISHED
+    incomplete = incomplete_results(event)
     return render(
         request,
         "console/event_home.html",
@@ -164,7 +183,12 @@ def event_home(request, slug):
             "can_create_final": bool(rounds) and not (finished or final or open_round),
             "can_finish": bool(rounds) and not (finished or open_round),
             "podium": awards(event)[:3] if finished else [],
+            "incomplete": incomplete,
             "organizes": is_organizer(request.user, event),  # the judges page is theirs
+            # A game already named by the warning above is not listed twice.
+            "lost": [
+                g for g in lost_value_links(event) if g["game"] not in {i.game for i in incomplete}
+            ],
         },
     )
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.console.forms import SEATING_MODE_LABELS, WEIGHT_LABELS
 from tournaments.console.selectors.pages import (
     STATE_LABELS,
     STATES,
@@ -93,6 +94,19 @@ def round_detail(request, slug, number):
             "event": rnd.event,
             "round": rnd,
             "record": record,
+            "record_mode": (
+                {**SEATING_MODE_LABELS, "schedule": _("planned schedule")}.get(
+                    record.mode, record.mode
+                )
+                if record
+                else ""
+            ),
+            "modes": list(SEATING_MODE_LABELS.items()),
+            "record_weights": [
+                (WEIGHT_LABELS[key], value)
+                for key, value in ((record.weights or {}) if record else {}).items()
+                if key in WEIGHT_LABELS  # "repeat" is said in words: it always outranks
+            ],
             "tables": tables,
             "unseated": unseated,
             "byes": [names[b] for b in rnd.byes.values_list("registration_id", flat=True)],

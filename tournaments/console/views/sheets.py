@@ -10,7 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import engines
-from tournaments.console.selectors.paper_sheets import paper_sheet, round_paper_sheets
+from tournaments.console.selectors.paper_sheets import (
+    event_paper_sheet,
+    paper_sheet,
+    round_paper_sheets,
+)
 from tournaments.console.services.edition_data import event_game_keys
 from tournaments.console.views.tools import organizer_event, require_any_organizer
 from tournaments.events.models import Round
@@ -65,7 +69,9 @@ def blank_sheet(request, game: str, slug: str | None = None):
     if game not in engines.available_engines():
         raise Http404(_("Unknown game %(key)s.") % {"key": game})
     copies = max(1, min(int(request.GET.get("copies", "1") or 1), 40))
-    sheets = [paper_sheet(game)] * copies
+    # An event's sheet asks only for what its options have (version, board sides).
+    sheet = event_paper_sheet(event, game) if event is not None else paper_sheet(game)
+    sheets = [sheet] * copies
     return _render(request, event, sheets)
 
 

@@ -1,25 +1,26 @@
 """Console: one table — its result versions, rulings and corrections with reasons, and its
 audit trail. Every write goes through the result services (which check the organizer's
-role and write the action log)."""
+role and write the action log). A correction is entered on the table's phone form
+(results' judge page, /judge/tables/<id>/), the same form as entry, never as JSON."""
 
 from __future__ import annotations
-
-import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.console.selectors.audit import table_audit
+from tournaments.console.services.lost_values import LOST_VALUES, missing_count
 from tournaments.console.views.events import actor_of, console_event
+from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import NotAllowed
 from tournaments.events.models import Table
-from tournaments.results.models import ActionLog, ResultSubmission, Ruling
-from tournaments.results.selectors import open_judge_calls
+from tournaments.results.models import ResultSubmission, Ruling
+from tournaments.results.selectors import open_judge_calls, table_current, table_game_key
 from tournaments.results.services.results import (
     ResultError,
     result_confirm,
-    result_correct,
     result_discard,
     result_rule,
 )
@@ -63,15 +64,25 @@ def _act(request, table: Table) -> None:
             placements=_int_list(request.POST.get("placements", "")),
             resolution=request.POST.get("resolution", ""),
         )
-    elif action == "correct":
-        result_correct(
-            table_id=table.pk,
-            actor=actor,
-            kind=request.POST.get("kind", "sheet"),
-            payload=json.loads(request.POST.get("payload", "")),
-            base_version=int(request.POST.get("base_version") or 0),
-            reason=reason,
-        )
+    else:
+        # Corrections are entered on the phone form (judge:table-login), never as JSON.
+        raise ValueError(_("Unknown action."))
+
+
+def _waiting_for_values(request, table: Table) -> dict | None:
+    """When the table's current result reads "n + ?": the game, and how many of its lost
+    printed values are still unknown (the organizer's short screen enters them)."""
+    current = table_current(table)
+    players = ((current.outcome or {}).get("players") or []) if current else []
+    if not any(p.get("complete") is False for p in players):
+        return None
+    game = table_game_key(table)
+    missing = missing_count(table.round.event, game) if game in LOST_VALUES else 0
+    return {
+        "game": game,
+        "missing": missing,
+        "organizes": is_organizer(request.user, table.round.event),
+    }
 
 
 @login_required
@@ -100,11 +111,11 @@ def table_view(request, slug, number, table_number):
             "table": table,
             "seats": table.seats.select_related("registration__player").order_by("position"),
             "submissions": submissions,
-            "latest_payload": json.dumps(latest.payload, ensure_ascii=False) if latest else "",
             "latest": latest,
             "rulings": Ruling.objects.filter(table=table).order_by("created_at"),
             "kinds": Ruling.Kind.choices,
-            "log": ActionLog.objects.filter(table=table).order_by("created_at", "id"),
+            "log": table_audit(table),
+            "waiting": _waiting_for_values(request, table),
             "statuses": ResultSubmission.Status,
             "calls": open_judge_calls(table.round.event_id, table_ids=[table.pk]),
         },

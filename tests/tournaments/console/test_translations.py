@@ -1,0 +1,129 @@
+"""Every console page of the demo event, opened in /ja/ by its organizer, shows Japanese
+only: no English words, no raw keys (``on_close``, ``ruling.made``), no library text.
+The checker is the judge pages' (tests/japanese_pages.py)."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from tests.japanese_pages import CONSOLE_ALLOWED, LIBRARY, english_in, page_texts
+from tournaments.console.demo.accounts import DEMO_ORGANIZER
+from tournaments.console.management.commands.demo import DEMO_SLUG
+from tournaments.events.models import Event, EventConfig, Registration, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def console_urls(event: Event) -> list[str]:
+    """Every page of the console and its tools for one event (GET), in Japanese."""
+    s = event.slug
+    table = Table.objects.filter(round__event=event).order_by("round__number", "number").first()
+    registration = Registration.objects.filter(event=event).first()
+    rnd = table.round.number  # the first round
+    urls = [
+        "/ja/console/",
+        "/ja/console/new/",
+        "/ja/console/import/",
+        f"/ja/console/{s}/",
+        f"/ja/console/{s}/edit/",
+        f"/ja/console/{s}/players/",
+        f"/ja/console/{s}/players/import/",
+        f"/ja/console/{s}/players/slips/",
+        f"/ja/console/{s}/players/{registration.pk}/",
+        f"/ja/console/{s}/check-in/",
+        f"/ja/console/{s}/awards/",
+        "/ja/console/tools/ratings/",
+        f"/ja/console/tools/{s}/",
+        f"/ja/console/tools/{s}/ratings/",
+        f"/ja/console/tools/{s}/awards/",
+        f"/ja/console/tools/{s}/sheets/",
+        f"/ja/console/tools/{s}/sheets/round/{rnd}/",
+        f"/ja/console/tools/{s}/editions/",
+    ]
+    for each in Table.objects.filter(round__event=event).select_related("round"):
+        number = each.round.number
+        urls += [
+            f"/ja/console/{s}/rounds/{number}/",
+            f"/ja/console/{s}/rounds/{number}/board/",
+            f"/ja/console/{s}/rounds/{number}/print/",
+            f"/ja/console/{s}/rounds/{number}/tables/{each.number}/",
+        ]
+    for game in ("imhotep", "nile_murals", "tameri", "field_of_reeds", "terra_pyramides"):
+        urls += [
+            f"/ja/console/tools/{s}/sheets/game/{game}/",
+            f"/ja/console/tools/{s}/editions/{game}/",
+        ]
+    urls += [
+        f"/ja/console/tools/{s}/editions/nile_murals/lost/",
+        f"/ja/console/tools/{s}/editions/field_of_reeds/lost/",
+        f"/ja/console/tools/{s}/editions/nile_murals/areas/",
+        f"/ja/console/tools/{s}/editions/terra_pyramides/board/standard/",
+        f"/ja/console/tools/{s}/editions/terra_pyramides/board/nile/",
+    ]
+    return list(dict.fromkeys(urls))
+
+
+@pytest.fixture
+def demo(client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo", stdout=StringIO())
+    event = Event.objects.get(slug=DEMO_SLUG)
+    # Every game's tools: the demo plays Imhotep; later rounds may play the others.
+    config, _ = EventConfig.objects.get_or_create(event=event)
+    config.data = {
+        **config.data,
+        "round_games": {"3": "nile_murals", "4": "tameri", "5": "field_of_reeds",
+                        "6": "terra_pyramides"},
+    }  # fmt: skip
+    config.save()
+    client.force_login(get_user_model().objects.get(username=DEMO_ORGANIZER))
+    return event
+
+
+def test_every_console_page_of_the_demo_is_japanese(client, demo):
+    names = tuple(
+        Registration.objects.filter(event=demo).values_list("player__display_name", flat=True)
+    ) + (demo.name, demo.venue or "", DEMO_ORGANIZER)
+    found = {}
+    for url in console_urls(demo):
+        response = client.get(url)
+        if response.status_code == 405:
+            continue
+        assert response.status_code == 200, url
+        if not response["Content-Type"].startswith("text/html"):
+            continue
+        english = english_in(page_texts(response.content.decode()), names, CONSOLE_ALLOWED)
+        if english:
+            found[url] = english
+    assert found == {}, "\n".join(f"{url}: {texts}" for url, texts in found.items())
+
+
+def test_the_login_page_is_japanese(client):
+    page = client.get("/ja/accounts/login/")
+    assert page.status_code == 200
+    assert english_in(page_texts(page.content.decode())) == []
+
+
+def test_the_event_forms_option_errors_are_no_library_text(client, demo):
+    """Options the engine refuses are said in the page's language beside the field, not
+    as pydantic's "Input should be ..." with a JSON path."""
+    edit = f"/ja/console/{demo.slug}/edit/"
+    data = dict(client.get(edit).context["form"].initial)
+    data.update(
+        variants='{"sides": {"obelisk": "C"}, "bogus": 1}',
+        game_variants='{"terra_pyramides": {"version": 9}}',
+        starts_on="2026-01-01", ends_on="2026-01-01",
+    )  # fmt: skip
+    page = client.post(edit, {k: "" if v is None else v for k, v in data.items()})
+    assert page.status_code == 200
+    errors = [
+        str(e)
+        for field in ("variants", "game_variants")
+        for e in page.context["form"].errors[field]
+    ]
+    assert errors and not [e for e in errors if any(m in e for m in LIBRARY)]
+    assert any("次のどれか" in e for e in errors)
