@@ -20,7 +20,7 @@ import re
 from itertools import accumulate
 
 from django.conf import settings
-from django.utils.translation import get_language
+from django.utils.translation import gettext, gettext_noop
 from rest_framework import exceptions, parsers
 
 MAX_DEPTH = 32
@@ -30,19 +30,12 @@ _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string, escapes inc
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}.__getitem__
 
+# Rendered in the request's language when the error is raised (gettext, not gettext_lazy:
+# LocaleMiddleware has activated the language by then, in views and in the middleware).
 MESSAGES = {
-    "too_deep": (
-        "The JSON is nested more than {limit} levels deep.",
-        "JSONの入れ子が深すぎます（{limit}段まで）。",
-    ),
-    "too_large": (
-        "The request body is larger than {limit} KB.",
-        "リクエストの本文が大きすぎます（{limit} KBまで）。",
-    ),
-    "malformed": (
-        "The body is not valid JSON.",
-        "本文が正しいJSONではありません。",
-    ),
+    "too_deep": gettext_noop("The JSON is nested more than %(limit)d levels deep."),
+    "too_large": gettext_noop("The request body is larger than %(limit)d KB."),
+    "malformed": gettext_noop("The body is not valid JSON."),
 }
 
 
@@ -54,10 +47,8 @@ def max_bytes() -> int:
     return getattr(settings, "JSON_MAX_BYTES", MAX_BYTES)
 
 
-def message(code: str, language: str | None = None, **params) -> str:
-    english, japanese = MESSAGES[code]
-    language = language or get_language() or "ja"
-    return (japanese if language.startswith("ja") else english).format(**params)
+def message(code: str, **params) -> str:
+    return gettext(MESSAGES[code]) % params
 
 
 class JSONInputError(ValueError):
