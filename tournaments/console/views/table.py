@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from referee import jsonparse
 from tournaments.console.views.events import actor_of, console_event
 from tournaments.events.access import NotAllowed
 from tournaments.events.models import Table
@@ -68,7 +69,7 @@ def _act(request, table: Table) -> None:
             table_id=table.pk,
             actor=actor,
             kind=request.POST.get("kind", "sheet"),
-            payload=json.loads(request.POST.get("payload", "")),
+            payload=jsonparse.loads(request.POST.get("payload", "")),
             base_version=int(request.POST.get("base_version") or 0),
             reason=reason,
         )
@@ -81,12 +82,12 @@ def table_view(request, slug, number, table_number):
     if request.method == "POST":
         try:
             _act(request, table)
-        except (ResultError, NotAllowed, ValueError, KeyError, RecursionError) as error:
-            # RecursionError: a JSON payload nested too deep for the parser.
-            # Refused, nothing written: the page again with the reason, as a 4xx (a
-            # redirect would report the refusal as a success to scripts and proxies).
+        except (ResultError, NotAllowed, ValueError, KeyError) as error:
+            # ValueError includes jsonparse.JSONInputError: a payload too deep, too large
+            # or not JSON. Refused, nothing written: the page again with the reason, as a
+            # 4xx (a redirect would report the refusal as a success to scripts and proxies).
             messages.error(request, str(error) or error.__class__.__name__)
-            status = 403 if isinstance(error, NotAllowed) else 400
+            status = 403 if isinstance(error, NotAllowed) else getattr(error, "status", 400)
         else:
             messages.success(request, _("Saved."))
             return redirect("console:table", slug=slug, number=number, table_number=table_number)
