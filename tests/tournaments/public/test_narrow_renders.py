@@ -132,3 +132,34 @@ def test_closing_a_round_still_makes_every_players_page_stale(
         rnd.status, rnd.closed_at = "closed", timezone.now()
         rnd.save()
     assert all(client.get(path)["ETag"] != versions[pk] for pk, path in players.items())
+
+
+def test_the_fast_path_keeps_serving_the_players_a_result_did_not_touch(
+    client, running, django_capture_on_commit_callbacks
+):
+    """In front of Django (``public/wsgi.py``), a player's public and private pages are
+    answered from the cache until *their* content changes, and only then reach Django."""
+    from tests.tournaments.public.test_caching import _fast_path_over_a_recording_django
+    from tests.tournaments.public.test_caching import _wsgi_get as get
+
+    event, tables, judge = running
+    app, calls = _fast_path_over_a_recording_django()
+    players = _player_pages(event)
+    tokens = dict(event.registrations.values_list("pk", "private_token"))
+    before = {pk: client.get(path + "?partial=1").content.decode() for pk, path in players.items()}
+    for pk, path in players.items():
+        client.get(path)  # Django renders and stores them
+        client.get(_url("private", token=tokens[pk]))
+    low = imhotep_sheet((3, 2, 1), (1, 2, 3))
+    with django_capture_on_commit_callbacks(execute=True):
+        result_submit(table_id=tables[2].pk, actor=judge, kind="sheet", payload=low)
+
+    data = sel.event_data(Event.objects.get(pk=event.pk))
+    changed = {pk for pk in players if pages.player_fragment(data, pk, "ja") != before[pk]}
+    reached = set()
+    for pk, path in players.items():
+        for page in (path, _url("private", token=tokens[pk])):
+            if get(app, page)[2] == b"from django":
+                reached.add(pk)
+    assert reached == changed and len(changed) < len(players)
+    assert len(calls) == 2 * len(changed)  # their public and private pages, nothing else
