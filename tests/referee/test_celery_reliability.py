@@ -61,9 +61,7 @@ def _dead_broker_app() -> Celery:
 
     # Not the current app: shared tasks looked up through celery.current_app (the
     # outbox's drain) would otherwise be sent to this dead broker by later tests.
-    dead = Celery(
-        "dead-broker", broker=DEAD_BROKER, task_cls=CountedSendTask, set_as_current=False
-    )
+    dead = Celery("dead-broker", broker=DEAD_BROKER, task_cls=CountedSendTask, set_as_current=False)
     dead.conf.broker_transport_options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
     dead.conf.task_publish_retry_policy = settings.CELERY_TASK_PUBLISH_RETRY_POLICY
     dead.conf.broker_connection_timeout = settings.CELERY_BROKER_CONNECTION_TIMEOUT
