@@ -131,7 +131,7 @@ def _snapshot_players(snapshot: StandingsSnapshot) -> set[int] | None:
     return {registration for registration, row in after.items() if before[registration] != row}
 
 
-def _players_touched(instance) -> set[int] | None:
+def _players_touched(instance, created: bool = False) -> set[int] | None:
     """Whose player pages a saved or deleted row may change (EVERYONE: all of them)."""
     if isinstance(instance, (ResultSubmission, Ruling)):
         return _table_players(instance.table_id)
@@ -146,7 +146,7 @@ def _players_touched(instance) -> set[int] | None:
         if instance.status == dropped or getattr(instance, "_public_was_dropped", True):
             return EVERYONE  # who is listed changes ("rank X of Y")
         return {instance.pk}
-    if isinstance(instance, StandingsSnapshot):
+    if isinstance(instance, StandingsSnapshot) and created:  # snapshots are written once
         return _snapshot_players(instance)
     return EVERYONE
 
@@ -155,7 +155,8 @@ def _changed(sender, instance, **kwargs) -> None:
     if getattr(instance, "_public_publishing", False):
         return  # the prerender task flips the version once the round's pages are ready
     try:
-        bump_after_commit(_event_id(instance), _players_touched(instance))
+        touched = _players_touched(instance, kwargs.get("created", False))
+        bump_after_commit(_event_id(instance), touched)
     except Exception:  # a related row already gone (cascade delete)  # noqa: BLE001
         logger.debug("no event for %r", sender)
         try:
