@@ -5,6 +5,8 @@ A duplicate key fails at import; an unknown key is a clear error naming the know
 
 from __future__ import annotations
 
+import threading
+
 from engines.core.engine import GameEngine
 
 
@@ -24,11 +26,25 @@ class Registry:
         # Games import engines.core, which imports this package: so the explicit list is
         # loaded on first use, not at import, to keep the import graph acyclic.
         self._loader = loader
+        # The first use can come from several threads at once (gunicorn's gthread workers:
+        # the first submissions after a start): the others wait for the list instead of
+        # reading it half-filled ("no engine for 'imhotep'"). Reentrant: a game's import
+        # may ask the registry from the loading thread itself.
+        self._lock = threading.RLock()
+        self._loading = False
 
     def _ensure_loaded(self) -> None:
-        if self._loader is not None:
-            loader, self._loader = self._loader, None
-            loader(self)
+        if self._loader is None:
+            return
+        with self._lock:
+            if self._loader is None or self._loading:
+                return
+            self._loading = True
+            try:
+                self._loader(self)
+            finally:
+                self._loading = False
+            self._loader = None
 
     def register(self, engine: GameEngine) -> GameEngine:
         key = engine.meta.key

@@ -1,7 +1,9 @@
 """The Celery app (cookiecutter style): configured from Django settings under CELERY_.
 
-Every task gets ``ResilientTask`` as its base (``task_cls``): a task that cannot be sent
-because the broker is down is logged, never raised into the request that sent it.
+Every task gets ``CountedSendTask`` as its base (``task_cls``): a task that cannot be sent
+because the broker is down is counted and logged; services send through
+``tournaments/events/outbox.py``, which keeps such a task for the reconciler, so the
+request that sent it never fails.
 """
 
 import os
@@ -10,6 +12,6 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "referee.settings.local")
 
-app = Celery("referee", task_cls="referee.celery_tasks:ResilientTask")
+app = Celery("referee", task_cls="referee.celery_tasks:CountedSendTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

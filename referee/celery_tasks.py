@@ -1,14 +1,15 @@
-"""The project's Celery task base: sending a task never fails the caller's request.
+"""The project's Celery task base: a send the broker refused is counted and logged.
 
-Tasks are sent from ``transaction.on_commit`` callbacks, after the judge's result is
-already committed. When the broker (Redis) is away, ``apply_async`` used to raise out of
-that callback and the judge got an HTML 500 for a result that was in fact saved. Here a
-broker outage is logged and counted instead, and the send returns None: the periodic
-reconciliation task (``standings.reconcile``, run by Celery beat) recomputes what the lost
-message would have, and every task is safe to run twice, so nothing is lost for good.
+What then happens to the task is not decided here. Tasks are sent after the data they
+concern is committed, through ``tournaments/events/outbox.py``: the outbox catches the
+error and keeps the task as a row that the periodic reconciliation (``standings.reconcile``,
+run by Celery beat) sends again, so the request that committed never fails and nothing is
+lost. This base only makes every refused send visible, in the log and in ``send_failures``
+(per process), whoever sent it (the outbox, a drain, beat), and then raises as Celery does.
 
-Only connection-level failures are swallowed; a programming error (an unknown argument,
-a serialisation error) still raises.
+``BROKER_ERRORS`` is the one definition of "the broker could not be reached"; the outbox
+uses it too. A programming error (an unknown argument, a serialisation error) is none of
+these and is neither counted nor kept.
 """
 
 from __future__ import annotations
@@ -23,13 +24,12 @@ from celery import Task
 logger = logging.getLogger(__name__)
 
 # kombu wraps the transport's connection errors in OperationalError when it publishes;
-# redis' own errors can escape from the result backend's subscription.
+# redis' own errors (a refused or reset connection, a Redis out of memory) and plain socket
+# errors (OSError) can escape from the transport or the result backend.
 BROKER_ERRORS: tuple[type[BaseException], ...] = (
     kombu.exceptions.OperationalError,
-    redis.exceptions.ConnectionError,
-    redis.exceptions.TimeoutError,
-    ConnectionError,
-    TimeoutError,
+    redis.exceptions.RedisError,
+    OSError,
 )
 
 
@@ -50,25 +50,16 @@ class SendFailures:
 send_failures = SendFailures()
 
 
-class ResilientTask(Task):
-    """``apply_async`` (and so ``delay``) returns None instead of raising when the
-    broker cannot be reached."""
+class CountedSendTask(Task):
+    """``apply_async`` (and so ``delay``) counts and logs a broker error, then raises it
+    for the caller (the outbox) to decide."""
 
     abstract = True
 
     def apply_async(self, args=None, kwargs=None, **options):
-        # A caller that keeps the task itself when the broker is away (the outbox,
-        # tournaments/events/outbox.py) asks for the error instead.
-        raise_errors = options.pop("broker_errors_raise", False)
         try:
             return super().apply_async(args, kwargs, **options)
         except BROKER_ERRORS as error:
             send_failures.record(self.name)
-            if raise_errors:
-                raise
-            logger.warning(
-                "broker unavailable: task %s not sent (%r); the reconciler catches up",
-                self.name,
-                error,
-            )
-            return None
+            logger.warning("broker unavailable: task %s not sent (%r)", self.name, error)
+            raise

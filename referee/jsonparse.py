@@ -6,8 +6,9 @@ recursively): the results, confirm and judge-entry endpoints answered 500. Legit
 documents are at most 7 levels deep (the largest example move logs, ~40 KB), so 32 levels
 and 512 KiB leave ample room.
 
-- ``loads(data)``: for form and JSON views; raises ``JSONInputError`` (a ``ValueError``
-  carrying a 4xx status and a message in the request's language).
+- ``loads(data)``: for form and JSON views, the console's JSON fields and uploads
+  included; raises ``JSONInputError`` (a ``ValueError`` carrying a 4xx status and a
+  message in the request's language).
 - ``LimitedJSONParser``: DRF's default parser (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``).
 - ``referee.middleware.RequestLimitsMiddleware`` applies the same check to every JSON-like
   request body before any view reads it.
@@ -20,7 +21,7 @@ import re
 from itertools import accumulate
 
 from django.conf import settings
-from django.utils.translation import get_language
+from django.utils.translation import gettext, gettext_noop
 from rest_framework import exceptions, parsers
 
 MAX_DEPTH = 32
@@ -30,19 +31,12 @@ _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string, escapes inc
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}.__getitem__
 
+# Rendered in the request's language when the error is raised (gettext, not gettext_lazy:
+# LocaleMiddleware has activated the language by then, in views and in the middleware).
 MESSAGES = {
-    "too_deep": (
-        "The JSON is nested more than {limit} levels deep.",
-        "JSONの入れ子が深すぎます（{limit}段まで）。",
-    ),
-    "too_large": (
-        "The request body is larger than {limit} KB.",
-        "リクエストの本文が大きすぎます（{limit} KBまで）。",
-    ),
-    "malformed": (
-        "The body is not valid JSON.",
-        "本文が正しいJSONではありません。",
-    ),
+    "too_deep": gettext_noop("The JSON is nested more than %(limit)d levels deep."),
+    "too_large": gettext_noop("The request body is larger than %(limit)d KB."),
+    "malformed": gettext_noop("The body is not valid JSON."),
 }
 
 
@@ -54,10 +48,8 @@ def max_bytes() -> int:
     return getattr(settings, "JSON_MAX_BYTES", MAX_BYTES)
 
 
-def message(code: str, language: str | None = None, **params) -> str:
-    english, japanese = MESSAGES[code]
-    language = language or get_language() or "ja"
-    return (japanese if language.startswith("ja") else english).format(**params)
+def message(code: str, **params) -> str:
+    return gettext(MESSAGES[code]) % params
 
 
 class JSONInputError(ValueError):
@@ -89,18 +81,22 @@ def nesting_exceeds(data: bytes, limit: int) -> bool:
     return deeper(data) and deeper(_STRING.sub(b'""', data))
 
 
-def check(data: bytes) -> None:
-    """Raise ``JSONInputError`` when ``data`` is too large or too deeply nested."""
-    if len(data) > max_bytes():
-        raise JSONInputError("too_large", 413, limit=max_bytes() // 1024)
+def check(data: bytes, limit_bytes: int | None = None) -> None:
+    """Raise ``JSONInputError`` when ``data`` is too large (over ``limit_bytes``, by default
+    ``max_bytes()``) or too deeply nested."""
+    limit_bytes = limit_bytes or max_bytes()
+    if len(data) > limit_bytes:
+        raise JSONInputError("too_large", 413, limit=limit_bytes // 1024)
     if nesting_exceeds(data, max_depth()):
         raise JSONInputError("too_deep", 400, limit=max_depth())
 
 
-def loads(data: bytes | str):
-    """``json.loads`` with the limits; every refusal is a ``JSONInputError``."""
+def loads(data: bytes | str, limit_bytes: int | None = None):
+    """``json.loads`` with the limits; every refusal is a ``JSONInputError``.
+    ``limit_bytes`` replaces the size limit for documents that are larger by nature (an
+    event archive); the depth limit stays."""
     raw = data.encode() if isinstance(data, str) else data
-    check(raw)
+    check(raw, limit_bytes)
     try:
         return json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError) as error:

@@ -310,6 +310,10 @@ CONTENT_SECURITY_POLICY = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=512 * 1024)
 JSON_MAX_BYTES = DATA_UPLOAD_MAX_MEMORY_SIZE
 JSON_MAX_DEPTH = 32  # real documents nest at most 7 levels
+# An event archive (console import) is one JSON file with every result and move log of an
+# event: megabytes for a large event, so it has a size limit of its own (the depth limit
+# stays). The upload is read only this far.
+ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=64 * 1024 * 1024)
 
 # --- REST framework and OpenAPI ----------------------------------------------------------
 

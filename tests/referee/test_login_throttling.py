@@ -53,3 +53,34 @@ def test_a_correct_login_logs_in_and_forced_logins_in_tests_still_work(client, s
     client.logout()
     client.force_login(staff)
     assert client.get("/ja/admin/").status_code == 200
+
+
+def test_the_lockout_page_of_the_console_login_is_in_the_pages_language(client, staff, settings):
+    for language, title, body in (
+        ("ja", "ログインを一時的に停止しました", "15分間停止しています"),
+        ("en", "Login temporarily locked", "locked for 15 minutes"),
+    ):
+        for _ in range(settings.AXES_FAILURE_LIMIT):
+            response = client.post(
+                f"/{language}/accounts/login/", {"username": "judge", "password": "wrong"}
+            )
+        assert response.status_code == 429, language
+        page = response.content.decode()
+        assert title in page and body in page, language
+        from axes.utils import reset
+
+        reset()
+
+
+def test_the_lockout_words_come_from_the_translation_catalogue():
+    """No language is written out in the code: each word is a msgid with a ja entry."""
+    from pathlib import Path
+
+    from django.utils import translation
+
+    from referee.lockout import lockout_response
+
+    source = Path(lockout_response.__code__.co_filename).read_text(encoding="utf-8")
+    assert source.isascii()
+    with translation.override("ja"):
+        assert translation.gettext("Login temporarily locked") == "ログインを一時的に停止しました"

@@ -164,3 +164,45 @@ def test_the_no_store_decorator():
 
     response = no_store(lambda request: HttpResponse("ok"))(RequestFactory().get("/"))
     assert "no-store" in response["Cache-Control"]
+
+
+def test_the_refusal_words_come_from_the_translation_catalogue():
+    """Each refusal is a msgid with a Japanese entry, rendered in the active language; no
+    language is written out in the code."""
+    from django.utils import translation
+
+    assert Path(jsonparse.__file__).read_text(encoding="utf-8").isascii()
+    for code, params in (
+        ("too_deep", {"limit": 32}),
+        ("too_large", {"limit": 512}),
+        ("malformed", {}),
+    ):
+        with translation.override("en"):
+            english = jsonparse.message(code, **params)
+        with translation.override("ja"):
+            japanese = jsonparse.message(code, **params)
+        assert english.isascii() and not japanese.isascii(), code
+        assert all(str(value) in english + japanese for value in params.values())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("ja", "リクエストの本文が大きすぎます（512 KBまで）"), ("en", "larger than 512 KB")],
+)
+def test_a_too_large_body_is_refused_in_the_pages_language(client, judged_table, language, words):
+    table, api = judged_table
+    body = json.dumps({"action": "draft", "payload": {"note": "x" * (600 * 1024)}})
+    response = client.post(
+        f"/{language}/judge/{table.judge_token}/entry", body, content_type="application/json"
+    )
+    assert response.status_code == 413
+    assert words in response.json()["message"]
+    # The API answers in the language the client asks for.
+    response = api.post(
+        f"/api/tables/{table.pk}/drafts/",
+        body,
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 413 and words in response.json()["message"]

@@ -12,6 +12,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from referee import jsonparse
 from tournaments.events.models import Event
 from tournaments.events.selectors.event_config import (
     DEFAULTS,
@@ -187,10 +188,11 @@ class EventForm(forms.Form):
     def _json(self, name):
         raw = (self.cleaned_data.get(name) or "").strip() or "{}"
         try:
-            value = json.loads(raw)
-        except (ValueError, RecursionError) as error:  # RecursionError: nested too deep
+            value = jsonparse.loads(raw)
+        except jsonparse.JSONInputError as error:  # too deep or too large: the reason as is
+            reason = error.__cause__ if error.code == "malformed" else None
             raise forms.ValidationError(
-                _("Not valid JSON: %(error)s") % {"error": error}
+                _("Not valid JSON: %(error)s") % {"error": reason} if reason else str(error)
             ) from error
         if not isinstance(value, dict):
             raise forms.ValidationError(_("Expected a JSON object."))

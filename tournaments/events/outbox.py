@@ -1,5 +1,10 @@
 """Send a Celery task after commit without ever failing the request that committed.
 
+This module is the one place that decides what happens when a send fails: every service
+sends its tasks through ``send`` / ``send_on_commit``. The project's task base
+(``referee/celery_tasks.py``) only counts and logs a refused send and raises it; here the
+error is caught and the task kept.
+
 ``send_on_commit(task, args)`` replaces ``transaction.on_commit(lambda: task.delay(...))``:
 when the broker cannot be reached (Redis stopped, a network blip) the work is recorded as
 an :class:`~tournaments.events.models.OutboxTask` row instead of raising into the view
@@ -16,6 +21,7 @@ gap left (a process killed between its commit and its send).
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import logging
@@ -23,27 +29,29 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 
+from referee.celery_tasks import BROKER_ERRORS
+
 logger = logging.getLogger(__name__)
 
-# Options worth keeping when a task waits in the outbox (a countdown is not: it is late).
-KEPT_OPTIONS = ("queue",)
+# Options worth keeping when a task waits in the outbox. A countdown is not (it is late
+# already); an eta is, as text (a clock's time-up check must not run before its deadline).
+KEPT_OPTIONS = ("queue", "eta")
 
 
-def broker_errors() -> tuple[type[BaseException], ...]:
-    """What ``apply_async`` raises when the broker is unreachable."""
-    import redis.exceptions
-    from kombu.exceptions import OperationalError
-
-    return (OperationalError, redis.exceptions.RedisError, OSError)  # OSError: refused, reset
+def _stored(options: dict) -> dict:
+    kept = {k: v for k, v in options.items() if k in KEPT_OPTIONS}
+    if isinstance(kept.get("eta"), dt.datetime):
+        kept["eta"] = kept["eta"].isoformat()
+    return kept
 
 
 def _apply(task, args: tuple | list, kwargs: dict | None, options: dict) -> None:
-    # The project's task base (referee/celery_tasks.py) logs a broker error and returns
-    # None; here the error is wanted, so that the task is kept in the outbox.
+    if isinstance(options.get("eta"), str):  # as stored in a row
+        options = {**options, "eta": dt.datetime.fromisoformat(options["eta"])}
     if kwargs:
-        task.apply_async(tuple(args), kwargs, broker_errors_raise=True, **options)
+        task.apply_async(tuple(args), kwargs, **options)
     else:
-        task.apply_async(tuple(args), broker_errors_raise=True, **options)
+        task.apply_async(tuple(args), **options)
 
 
 def dedup_key(name: str, args: Any, kwargs: Any) -> str:
@@ -55,7 +63,7 @@ def record(name: str, args: Any, kwargs: dict | None, options: dict, error: Base
     """Keep a task for the reconciler; never raises (the data is committed already)."""
     from tournaments.events.models import OutboxTask
 
-    kept = {k: v for k, v in options.items() if k in KEPT_OPTIONS}
+    kept = _stored(options)
     try:
         OutboxTask.objects.bulk_create(
             [
@@ -82,7 +90,7 @@ def send(task, args: tuple | list = (), kwargs: dict | None = None, **options) -
     try:
         _apply(task, args, kwargs, options)
         return True
-    except broker_errors() as error:
+    except BROKER_ERRORS as error:
         logger.warning("broker unavailable, task %s%r kept for later: %r", task.name, args, error)
         record(task.name, args, kwargs, options, error)
         return False
@@ -130,7 +138,7 @@ def outbox_drain(limit: int = 500) -> int:
                 continue
             try:
                 _apply(task, row.args, row.kwargs, row.options)
-            except broker_errors() as error:
+            except BROKER_ERRORS as error:
                 OutboxTask.objects.filter(pk=row.pk).update(
                     attempts=row.attempts + 1, last_error=repr(error)[:2000]
                 )

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.events import outbox
 from tournaments.events.models import Event, EventRole
 from tournaments.integrations.auth import key_hash
 from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
@@ -128,5 +129,5 @@ def webhooks_notify(*, event_id: int, topic: str, payload: dict) -> list[int]:
             delivery = WebhookDelivery.objects.create(webhook=hook, topic=topic, payload=payload)
             ids.append(delivery.pk)
     for delivery_id in ids:
-        transaction.on_commit(lambda d=delivery_id: webhook_deliver_task.delay(d))
+        outbox.send_on_commit(webhook_deliver_task, (delivery_id,))
     return ids

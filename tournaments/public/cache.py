@@ -9,6 +9,15 @@ database. The ETag is derived from the version, so a poll with ``If-None-Match``
 
 The version starts at the current time in milliseconds (not 0) so that a flushed cache can
 never hand out an ETag that an older page already used.
+
+A player's pages (the public player page, its fragment, the private page) are versioned
+apart, so that one table's confirmation does not make 2,000 of them stale: their version is
+the global version, the event's *players* version (a change that may show on every
+player's page: a round published, seating, ratings, the event's settings) and that
+player's own counter (their table's result, their standing in a new snapshot, their
+check-in). Every change still bumps the event version, which the event's other pages
+(home, standings, seating, tables) use. ``bump_event(slug, players=...)`` says whose
+pages a change touches; without ``players`` it is everyone's.
 """
 
 from __future__ import annotations
@@ -94,6 +103,33 @@ def event_version_key(slug: str) -> str:
     return f"pub:v:ev:{slug}"
 
 
+def players_version_key(slug: str) -> str:
+    return f"pub:v:evp:{slug}"
+
+
+def player_version_key(slug: str, registration_id: int) -> str:
+    return f"pub:v:pl:{slug}:{registration_id}"
+
+
+PLAYER_PATH = re.compile(r"(?:^/[a-z]{2}/events/[^/]+/players/|^/player-fragment/)(\d+)/?(?:\?|$)")
+
+
+def player_of_path(path: str) -> int | None:
+    """The registration whose page ``path`` is (public player page or its fragment)."""
+    match = PLAYER_PATH.match(path)
+    return int(match[1]) if match else None
+
+
+def version_keys(slug: str | None, player: int | None = None) -> list[str]:
+    """The counters whose values, joined, are the version of a page of ``slug`` (of
+    ``player``'s pages when given)."""
+    if not slug:
+        return [GLOBAL_KEY]
+    if player is None:
+        return [GLOBAL_KEY, event_version_key(slug)]
+    return [GLOBAL_KEY, players_version_key(slug), player_version_key(slug, player)]
+
+
 def page_key(path: str, language: str) -> str:
     digest = hashlib.blake2b(path.encode(), digest_size=12).hexdigest()
     return f"pub:page:{language}:{digest}"
@@ -113,8 +149,18 @@ def _bump(key: str) -> int:
         return cache.incr(key)
 
 
-def bump_event(slug: str) -> int:
-    return _bump(event_version_key(slug))
+def bump_event(slug: str, players=None) -> int:
+    """A change to the event: its pages are stale, and the pages of ``players``
+    (registration ids), or of every player when None. The event's own counter moves
+    first: a player page rendered at a player's new version reads the event's data at
+    the event's new version too (``views.pages.event_data_for_player``)."""
+    version = _bump(event_version_key(slug))
+    if players is None:
+        _bump(players_version_key(slug))
+    else:
+        for registration_id in sorted(set(players)):
+            _bump(player_version_key(slug, registration_id))
+    return version
 
 
 def bump_global() -> int:
@@ -177,28 +223,25 @@ def _get_many(keys: list[str], strict: bool = False) -> dict:
     return {k: loads(v) for k, v in zip(keys, raw, strict=True) if v is not None}
 
 
-def versions_only(slug: str | None) -> str | None:
+def versions_only(slug: str | None, player: int | None = None) -> str | None:
     """The current version string, from one small ``MGET``; None when a counter is missing
     (the caller falls back to ``lookup``, which creates it). Raises ``CacheUnavailable``
     while Redis is away."""
-    keys = [GLOBAL_KEY, event_version_key(slug)] if slug else [GLOBAL_KEY]
+    keys = version_keys(slug, player)
     found = _get_many(keys, strict=True)
     if len(found) != len(keys):
         return None
     return ".".join(str(int(found[k])) for k in keys)
 
 
-def lookup(slug: str | None, path: str, language: str) -> Lookup:
-    """The current version of ``slug``'s pages and the cached page at ``path``, if current."""
-    keys = [GLOBAL_KEY, page_key(path, language)]
-    if slug:
-        keys.append(event_version_key(slug))
-    found = _get_many(keys)
-    parts = [str(_ensure(GLOBAL_KEY, found.get(GLOBAL_KEY)))]
-    if slug:
-        key = event_version_key(slug)
-        parts.append(str(_ensure(key, found.get(key))))
-    version = ".".join(parts)
+def lookup(slug: str | None, path: str, language: str, player: int | None = None) -> Lookup:
+    """The current version of the page at ``path`` and its cached render, if current.
+    A player's page is found by its path, or by ``player`` (the private page)."""
+    if player is None:
+        player = player_of_path(path)
+    counters = version_keys(slug, player)
+    found = _get_many([*counters, page_key(path, language)])
+    version = ".".join(str(_ensure(key, found.get(key))) for key in counters)
     entry = found.get(page_key(path, language))
     if entry and entry[0] == version:
         return Lookup(version=version, html=entry[1])
@@ -215,6 +258,22 @@ def claim_render(path: str, language: str, version: str, seconds: int = 5) -> bo
 
 def current_version(slug: str | None) -> str:
     return lookup(slug, "", "").version
+
+
+def player_versions(slug: str, registration_ids) -> dict[int, str]:
+    """The current version of each player's pages, in one round trip (a prerender)."""
+    ids = list(registration_ids)
+    keys = [GLOBAL_KEY, players_version_key(slug)] + [player_version_key(slug, r) for r in ids]
+    found = _get_many(keys)
+    head = f"{_ensure(GLOBAL_KEY, found.get(GLOBAL_KEY))}."
+    head += f"{_ensure(keys[1], found.get(keys[1]))}."
+    return {r: head + str(_ensure(k, found.get(k))) for r, k in zip(ids, keys[2:], strict=True)}
+
+
+def next_players_version(version: str) -> str:
+    """A player page's version after the next everyone-bump (``bump_event(slug)``)."""
+    head, players, own = version.split(".")
+    return f"{head}.{int(players) + 1}.{own}"
 
 
 def store(path: str, language: str, version: str, html: str) -> None:
@@ -240,12 +299,14 @@ def token_key(token: str) -> str:
     return "pub:tok:" + hashlib.blake2b(token.encode(), digest_size=16).hexdigest()
 
 
-def slug_for_token(token: str) -> str | None:
-    return cache.get(token_key(token))
+def owner_of_token(token: str) -> tuple[str, int] | None:
+    """(event slug, registration id) of a private token seen before."""
+    owner = cache.get(token_key(token))
+    return tuple(owner) if isinstance(owner, (tuple, list)) and len(owner) == 2 else None
 
 
-def remember_token(token: str, slug: str) -> None:
-    cache.set(token_key(token), slug, PAGE_TIMEOUT)
+def remember_token(token: str, slug: str, registration_id: int) -> None:
+    cache.set(token_key(token), (slug, registration_id), PAGE_TIMEOUT)
 
 
 def etag_for(version: str, language: str, path: str, extra: str = "") -> str:

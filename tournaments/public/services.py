@@ -16,7 +16,7 @@ Two modes, both run by the ``tournaments.public_pages_prerender`` Celery task:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.conf import settings
 from django.core.cache import cache
@@ -35,6 +35,7 @@ logger = logging.getLogger(__name__)
 PRERENDER_PENDING_SECONDS = 300
 
 Sink = Callable[[str, str, str, str], None]  # (path, language, version, html)
+PlayerVersions = Mapping[int, str]  # registration id -> the version of that player's pages
 
 
 def _store_page(sink: Sink, path: str, language: str, version: str, build) -> int:
@@ -44,14 +45,16 @@ def _store_page(sink: Sink, path: str, language: str, version: str, build) -> in
     return 2
 
 
-def _prerender_players(sink: Sink, event, data, language: str, version: str) -> int:
-    """Each player's fragment (public page) and private page, in this language."""
+def _prerender_players(sink: Sink, event, data, language: str, versions: PlayerVersions) -> int:
+    """Each player's fragment (public page) and private page, in this language, each at
+    the version of that player's pages."""
     registrations = event.registrations.select_related("player", "event").filter(
         pk__in=list(data.people)
     )
     known = private_bulk(data)
     stored = 0
     for registration in registrations:
+        version = versions[registration.pk]
         fragment = pages.player_fragment(data, registration.pk, language, data.histories)
         sink(player_fragment_key(registration.pk), language, version, fragment)
         path = reverse("tournaments:private", kwargs={"token": registration.private_token})
@@ -59,12 +62,15 @@ def _prerender_players(sink: Sink, event, data, language: str, version: str) -> 
             registration, data, language, version, path, "", None, known[registration.pk], fragment
         )
         sink(path, language, version, page)
-        public_cache.remember_token(registration.private_token, event.slug)
+        public_cache.remember_token(registration.private_token, event.slug, registration.pk)
         stored += 2
     return stored
 
 
-def _render_all(sink: Sink, event, data, version: str, round_id, players: bool) -> int:
+def _render_all(
+    sink: Sink, event, data, version: str, round_id, players: PlayerVersions | None
+) -> int:
+    """The event's pages at ``version``; with ``players``, every player's pages too."""
     rounds = [r for r in data.rounds if round_id is None or r.id == round_id]
     stored = 0
     for language, _name in settings.LANGUAGES:  # ja first: most phones at a café
@@ -94,8 +100,8 @@ def _render_all(sink: Sink, event, data, version: str, round_id, players: bool) 
                         data, rnd, lang, v, p, part
                     ),
                 )
-            if players:
-                stored += _prerender_players(sink, event, data, language, version)
+            if players is not None:
+                stored += _prerender_players(sink, event, data, language, players)
     return stored
 
 
@@ -146,16 +152,25 @@ def public_pages_prerender(
         if cache.get(done) == version:
             return 0  # one render per page set per version
         data = sel.event_data(event)
-        stored = _render_all(public_cache.store, event, data, version, round_id, players)
+        stored = _render_all(
+            public_cache.store, event, data, version, round_id, _players_now(event, data, players)
+        )
         cache.set(done, version, public_cache.PAGE_TIMEOUT)
         return stored
     data = sel.event_data(event)
 
     base = public_cache.current_version(event.slug)
     target = public_cache.next_version(base)
+    now = _players_now(event, data, players)
+    after = {r: public_cache.next_players_version(v) for r, v in (now or {}).items()}
     collected: list[tuple[str, str, str, str]] = []
     stored = _render_all(
-        lambda *entry: collected.append(entry), event, data, target, round_id, players
+        lambda *entry: collected.append(entry),
+        event,
+        data,
+        target,
+        round_id,
+        after if players else None,
     )
     if public_cache.current_version(event.slug) == base:
         public_cache.store_many(collected)
@@ -171,7 +186,14 @@ def public_pages_prerender(
     # Render them now at the current version, as a refresh does, from fresh data.
     data = sel.event_data(event)
     version = public_cache.current_version(event.slug)
-    return _render_all(public_cache.store, event, data, version, round_id, players)
+    return _render_all(
+        public_cache.store, event, data, version, round_id, _players_now(event, data, players)
+    )
+
+
+def _players_now(event, data, players: bool) -> PlayerVersions | None:
+    """The current version of every player's pages (None: players' pages not wanted)."""
+    return public_cache.player_versions(event.slug, data.people) if players else None
 
 
 def public_flip_fallback(*, event_id: int, base_version: str) -> bool:

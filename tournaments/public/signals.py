@@ -3,6 +3,13 @@
 Receivers run on save/delete and act on commit, so a rolled-back change bumps nothing and a
 page rendered after the bump sees the committed rows. Publishing a round (or writing a
 standings snapshot) also asks a worker to render the rush pages ahead of time.
+
+Every change makes the event's pages stale; only some make players' pages stale
+(``_players_touched``): a table's result, confirmation or ruling touches the players seated
+there; a standings snapshot touches the players whose rank or points changed since the
+previous snapshot of the same round; a check-in touches that player. Anything else (a
+round, seating, settings, a drop, a snapshot of a new round) touches every player, so a
+change nobody classified is never left stale.
 """
 
 from __future__ import annotations
@@ -47,7 +54,10 @@ def _event_id(instance) -> int | None:
     return getattr(instance, "event_id", None)
 
 
-def bump_after_commit(event_id: int | None) -> None:
+EVERYONE = None  # ``players`` of a change that may show on every player's page
+
+
+def bump_after_commit(event_id: int | None, players: set[int] | None = EVERYONE) -> None:
     if event_id is None:
         return
 
@@ -57,7 +67,7 @@ def bump_after_commit(event_id: int | None) -> None:
         slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
         if slug:
             try:
-                bump_event(slug)
+                bump_event(slug, players)
             except Exception:  # a cache outage must not break a write  # noqa: BLE001
                 logger.exception("public cache version bump failed for event %s", event_id)
 
@@ -86,13 +96,82 @@ WATCHED = (
 )
 
 
+def _table_players(table_id: int | None) -> set[int] | None:
+    if table_id is None:
+        return EVERYONE
+    return set(Seat.objects.filter(table_id=table_id).values_list("registration_id", flat=True))
+
+
+def _snapshot_players(snapshot: StandingsSnapshot) -> set[int] | None:
+    """The players whose shown standing (rank, points, dropped) differs from the previous
+    snapshot of the same round; everyone for a new round's first snapshot (the rank chart
+    gains a point) or when the players listed differ ("rank X of Y")."""
+    previous = (
+        StandingsSnapshot.objects.filter(event_id=snapshot.event_id, version__lt=snapshot.version)
+        .order_by("-version")
+        .only("after_round", "rows")
+        .first()
+    )
+    if previous is None or previous.after_round != snapshot.after_round:
+        return EVERYONE
+
+    def shown(rows) -> dict:
+        return {
+            row["registration"]: (
+                row.get("rank"),
+                (row.get("metrics") or {}).get("tp"),
+                bool(row.get("dropped")),
+            )
+            for row in rows
+        }
+
+    before, after = shown(previous.rows), shown(snapshot.rows)
+    if before.keys() != after.keys():
+        return EVERYONE
+    return {registration for registration, row in after.items() if before[registration] != row}
+
+
+def _players_touched(instance, created: bool = False) -> set[int] | None:
+    """Whose player pages a saved or deleted row may change (EVERYONE: all of them)."""
+    if isinstance(instance, (ResultSubmission, Ruling)):
+        return _table_players(instance.table_id)
+    if isinstance(instance, Confirmation):
+        return _table_players(instance.submission.table_id)
+    if isinstance(instance, Table):
+        return _table_players(instance.pk)
+    if isinstance(instance, EventSummary):
+        return set()  # counts on the event's home page only
+    if isinstance(instance, Registration):
+        dropped = Registration.Status.DROPPED
+        if instance.status == dropped or getattr(instance, "_public_was_dropped", True):
+            return EVERYONE  # who is listed changes ("rank X of Y")
+        return {instance.pk}
+    if isinstance(instance, StandingsSnapshot) and created:  # snapshots are written once
+        return _snapshot_players(instance)
+    return EVERYONE
+
+
 def _changed(sender, instance, **kwargs) -> None:
     if getattr(instance, "_public_publishing", False):
         return  # the prerender task flips the version once the round's pages are ready
     try:
-        bump_after_commit(_event_id(instance))
+        touched = _players_touched(instance, kwargs.get("created", False))
+        bump_after_commit(_event_id(instance), touched)
     except Exception:  # a related row already gone (cascade delete)  # noqa: BLE001
         logger.debug("no event for %r", sender)
+        try:
+            bump_after_commit(_event_id(instance))
+        except Exception:  # noqa: BLE001
+            logger.debug("no event for %r either", sender)
+
+
+@receiver(pre_save, sender=Registration, dispatch_uid="public-registration-was-dropped")
+def _registration_before(sender, instance: Registration, **kwargs) -> None:
+    """Whether a registration leaves the dropped state (it is listed again: everyone)."""
+    was = None
+    if instance.pk is not None:
+        was = Registration.objects.filter(pk=instance.pk).values_list("status", flat=True).first()
+    instance._public_was_dropped = was == Registration.Status.DROPPED
 
 
 for _model in WATCHED:
@@ -174,10 +253,15 @@ def _snapshot_saved(sender, instance: StandingsSnapshot, created: bool, **kwargs
 
 
 @receiver(event_pages_changed, dispatch_uid="public-event-pages-changed")
-def _event_pages_changed(sender, event_id: int, everyone: bool = False, **kwargs) -> None:
-    """Bulk writes and derived values (seating, ratings): a running event whose every
-    player page changes is rendered before the change shows; otherwise a plain bump."""
-    if everyone:
+def _event_pages_changed(
+    sender, event_id: int, everyone: bool = False, players=None, **kwargs
+) -> None:
+    """Bulk writes and derived values (seating, ratings): the pages of ``players`` only
+    (a rating that moved), or a running event whose every player page changes rendered
+    before the change shows, or a plain bump of every page."""
+    if players is not None:
+        bump_after_commit(event_id, set(players))
+    elif everyone:
         refresh_after_commit(event_id)
     else:
         bump_after_commit(event_id)

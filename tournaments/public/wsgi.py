@@ -65,7 +65,7 @@ class LocalPages:
     def __init__(self, max_bytes: int = 64 * 1024 * 1024, max_tokens: int = 20_000):
         self.max_bytes, self.max_tokens = max_bytes, max_tokens
         self._pages: OrderedDict[str, LocalPage] = OrderedDict()
-        self._tokens: OrderedDict[str, str] = OrderedDict()
+        self._tokens: OrderedDict[str, tuple[str, int]] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
 
@@ -90,19 +90,20 @@ class LocalPages:
                 _, evicted = self._pages.popitem(last=False)
                 self._bytes -= len(evicted.body) + len(evicted.gzipped or b"")
 
-    def slug_for_token(self, token: str) -> str | None:
-        """A token's event never changes, so it is remembered once found; a revoked token
-        still finds no page (its page key is never rendered at a newer version)."""
+    def owner_of_token(self, token: str) -> tuple[str, int] | None:
+        """A token's event and registration never change, so they are remembered once
+        found; a revoked token still finds no page (its page key is never rendered at a
+        newer version)."""
         with self._lock:
-            slug = self._tokens.get(token)
-        if slug is None:
-            slug = public_cache.slug_for_token(token)
-            if slug is not None:
+            owner = self._tokens.get(token)
+        if owner is None:
+            owner = public_cache.owner_of_token(token)
+            if owner is not None:
                 with self._lock:
-                    self._tokens[token] = slug
+                    self._tokens[token] = owner
                     if len(self._tokens) > self.max_tokens:
                         self._tokens.popitem(last=False)
-        return slug
+        return owner
 
 
 def _accepts_gzip(environ) -> bool:
@@ -177,13 +178,15 @@ class PublicPageCache:
             return None
         match = PUBLIC_PATH.match(path)
         slug, private = (match["slug"] if match else None), False
+        player = public_cache.player_of_path(path)
         if match is None:
             match = PRIVATE_PATH.match(path)
             if match is None:
                 return None
-            slug, private = self.local.slug_for_token(match["token"]), True
-            if slug is None:
+            owner, private = self.local.owner_of_token(match["token"]), True
+            if owner is None:
                 return None
+            slug, player = owner
         language = match["lang"]
         if language not in self.languages:
             return None
@@ -196,7 +199,7 @@ class PublicPageCache:
         # Only the parameters this page reads: ?utm=... finds the same render.
         full_path = public_cache.canonical_path_from_query_string(path, query)
         try:
-            page, state = self._current_page(slug, full_path, language, private), "hit"
+            page, state = self._current_page(slug, full_path, language, private, player), "hit"
         except public_cache.CacheUnavailable:
             # Redis is away: the last good render this process kept, else Django renders
             # from the database.
@@ -220,16 +223,16 @@ class PublicPageCache:
         return "200 OK", headers, body
 
     def _current_page(
-        self, slug: str | None, full_path: str, language: str, private: bool
+        self, slug: str | None, full_path: str, language: str, private: bool, player: int | None
     ) -> LocalPage | None:
         key = public_cache.page_key(full_path, language)
-        version = public_cache.versions_only(slug)
+        version = public_cache.versions_only(slug, player)
         if version is None:  # a counter is missing: Django creates it
             return None
         page = self.local.get(key)
         if page is not None and page.version == version:
             return page
-        found = public_cache.lookup(slug, full_path, language)
+        found = public_cache.lookup(slug, full_path, language, player)
         if found.html is None or found.version != version:
             return None
         body = found.html.encode()

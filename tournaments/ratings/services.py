@@ -193,26 +193,23 @@ def ratings_recompute(*, force: bool = False) -> RatingRun | None:
 
 def _refresh_public_pages(changed: set[tuple[int | None, int]]) -> None:
     """Player pages show the player's rating in the event's league: refresh the pages of
-    the events where a changed rating shows. A running event's pages are rendered before
-    they change (a flip, as at a publication): a ratings run lands ~10 s after a burst of
-    confirmations, often just as the next round is released, and a bare bump would make
-    every player's prerendered page stale in the middle of that rush."""
-    if not changed:
-        return
-    by_league: dict[int | None, set[int]] = {}
+    the players whose rating changed, in the events of that league. Only theirs: a
+    ratings run lands ~10 s after a burst of confirmations, often just as the next round
+    is released, and making every player's prerendered page stale (or rendering all of
+    them again) in the middle of that rush is what the public pages must avoid. An event
+    outside any league shows no rating, so a rating of no league changes none of them."""
+    by_league: dict[int, set[int]] = {}
     for league_id, pid in changed:
-        by_league.setdefault(league_id, set()).add(pid)
-    events: dict[int, str] = {}
+        if league_id is not None:
+            by_league.setdefault(league_id, set()).add(pid)
+    touched: dict[int, set[int]] = {}
     for league_id, pids in by_league.items():
-        for event_id, status in (
-            Event.objects.filter(league_id=league_id, registrations__player_id__in=pids)
-            .values_list("id", "status")
-            .distinct()
-        ):
-            events[event_id] = status
-    for event_id, status in sorted(events.items()):
-        everyone = status == Event.Status.RUNNING
-        event_pages_changed.send(sender=PlayerRating, event_id=event_id, everyone=everyone)
+        for event_id, registration_id in Registration.objects.filter(
+            event__league_id=league_id, player_id__in=pids
+        ).values_list("event_id", "id"):
+            touched.setdefault(event_id, set()).add(registration_id)
+    for event_id, registrations in sorted(touched.items()):
+        event_pages_changed.send(sender=PlayerRating, event_id=event_id, players=registrations)
 
 
 # Confirmations arrive in bursts at the end of a round; one recompute reads them all.

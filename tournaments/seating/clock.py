@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.events import outbox
 from tournaments.events.access import Actor
 from tournaments.events.clock import clock_view, latest_deadline
 from tournaments.events.models import Round, RoundClock
@@ -72,9 +73,7 @@ def _schedule_checks(clock: RoundClock) -> None:
     moments |= {clock.deadline + dt.timedelta(seconds=int(s)) for s in clock.table_extra.values()}
     round_id = clock.round_id
     for eta in sorted(m for m in moments if m is not None):
-        transaction.on_commit(
-            lambda eta=eta: round_clock_check_task.apply_async((round_id,), eta=eta)
-        )
+        outbox.send_on_commit(round_clock_check_task, (round_id,), eta=eta)
 
 
 @transaction.atomic

@@ -40,6 +40,7 @@ def test_a_publication_is_flipped_by_the_worker_with_its_pages_ready(real_celery
     with translation.override("ja"):
         seating = reverse("tournaments:seating", kwargs={"slug": event.slug, "number": 1})
         private = reverse("tournaments:private", kwargs={"token": registrations[0].private_token})
-    for path in (seating, private):
-        assert public_cache.lookup(event.slug, path, "ja").html is not None, path
+    owner = registrations[0].pk  # a private page has its player's version
+    for path, player in ((seating, None), (private, owner)):
+        assert public_cache.lookup(event.slug, path, "ja", player).html is not None, path
     assert "Task tournaments.public_pages_prerender[" in real_celery_worker.log()

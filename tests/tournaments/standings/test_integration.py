@@ -215,9 +215,7 @@ def test_burst_of_writes_enqueues_one_recompute(django_capture_on_commit_callbac
 
     sent = []
     monkeypatch.setattr(
-        tasks.standings_recompute_task,
-        "apply_async",
-        lambda args, countdown, **kw: sent.append(args),
+        tasks.standings_recompute_task, "apply_async", lambda args, countdown: sent.append(args)
     )
     event = make_event("imhotep")
     table = make_table(event)
@@ -240,9 +238,7 @@ def test_a_lost_task_does_not_block_later_recomputes(monkeypatch):
 
     sent = []
     monkeypatch.setattr(
-        tasks.standings_recompute_task,
-        "apply_async",
-        lambda args, countdown, **kw: sent.append(args),
+        tasks.standings_recompute_task, "apply_async", lambda args, countdown: sent.append(args)
     )
     key = dirty_key(12345)
     flags.set(key, 0.0, 60)  # a flag from a task that never ran (epoch: long ago)

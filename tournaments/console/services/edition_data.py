@@ -22,7 +22,6 @@ Rules kept here (and tested):
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from django.utils.translation import gettext as _
 import engines
 from engines.core.editions import Edition, load_bundled, resolve_edition
 from engines.core.errors import SetupError
+from referee import jsonparse
 from tournaments.events.models import Event, Round
 from tournaments.events.selectors.event_config import event_config
 
@@ -327,9 +327,11 @@ def edition_export(event: Event, game: str) -> dict[str, Any]:
 
 def parse_export(text: str | bytes, game: str) -> dict[str, Any]:
     try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as err:  # not JSON, or nested too deep to parse
-        raise EditionDataError([_("Not JSON: %(error)s") % {"error": err}]) from err
+        doc = jsonparse.loads(text)
+    except jsonparse.JSONInputError as err:
+        reason = err.__cause__ if err.code == "malformed" else None
+        problem = _("Not JSON: %(error)s") % {"error": reason} if reason else str(err)
+        raise EditionDataError([problem]) from err
     if not isinstance(doc, dict):
         raise EditionDataError([_("The file must hold one JSON object.")])
     if doc.get("format") != EXPORT_FORMAT:

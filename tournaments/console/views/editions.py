@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import engines
+from referee import jsonparse
 from tournaments.console.services import edition_data as svc
 from tournaments.console.services.lost_values import LOST_VALUES
 from tournaments.console.views.tools import log_action, organizer_event
@@ -56,9 +57,13 @@ def _parse_fields(post) -> tuple[dict, dict]:
             continue
         path = name[len(FIELD_PREFIX) :]
         try:
-            values[path] = json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, or nested too deep to parse
-            errors[path] = _('Not JSON. Numbers as 3, text as "text", lists as [1, 2].')
+            values[path] = jsonparse.loads(raw)
+        except jsonparse.JSONInputError as error:
+            errors[path] = (
+                _('Not JSON. Numbers as 3, text as "text", lists as [1, 2].')
+                if error.code == "malformed"
+                else str(error)  # too deep or too large, with the limit
+            )
     return values, errors
 
 
@@ -125,7 +130,8 @@ def edition_import(request, slug: str, game: str):
     event = organizer_event(request, slug)
     game = _game_of(event, game)
     upload = request.FILES.get("file")
-    text = upload.read() if upload is not None else request.POST.get("text", "")
+    # One byte past the limit is enough to refuse a huge file without reading all of it.
+    text = upload.read(jsonparse.max_bytes() + 1) if upload else request.POST.get("text", "")
     try:
         svc.edition_import(event, game, text)
     except svc.EditionDataError as err:

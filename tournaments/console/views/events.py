@@ -30,6 +30,7 @@ from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import Actor, tables_judged_by
 from tournaments.events.models import Event, EventRole, Registration, Round
 from tournaments.events.selectors.event_config import event_config
+from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
 from tournaments.results.selectors import event_result_settings
 from tournaments.seating.finals import final_round
 from tournaments.seating.services import SeatingServiceError
@@ -161,6 +162,7 @@ def event_home(request, slug):
     final = final_round(event)
     finished = event.status == Event.Status.FINISHED
     incomplete = incomplete_results(event)
+    policy = event_result_settings(event.pk).confirmation_policy
     return render(
         request,
         "console/event_home.html",
@@ -171,6 +173,9 @@ def event_home(request, slug):
             "snapshot": latest_snapshot(event),
             "standings": standings_rows(event),
             "config": event_config(event),
+            # Who can confirm a result at this event, in the organizer's words (issue 21).
+            "policy": ConfirmationPolicy(policy).label,
+            "policy_trusts": POLICY_TRUSTS[policy],
             "statuses": Event.Status.choices,
             "next_round": (
                 event.rounds.order_by("-number").values_list("number", flat=True).first() or 0

@@ -7,6 +7,7 @@ import io
 import json
 import re
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,6 +15,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from referee import jsonparse
 from tournaments.console.selectors.pages import results_rows, standings_rows
 from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
 from tournaments.console.views.events import console_event, may_create_events
@@ -81,15 +83,19 @@ def archive_import(request):
     if request.method == "POST":
         upload = request.FILES.get("file")
         try:
-            archive = json.loads(upload.read().decode("utf-8")) if upload else None
+            # Read one byte past the limit: enough to refuse, never the whole of a huge file.
+            data = upload.read(settings.ARCHIVE_MAX_BYTES + 1) if upload else None
+            archive = jsonparse.loads(data, settings.ARCHIVE_MAX_BYTES) if upload else None
             event = event_archive_import(archive, slug=request.POST.get("slug") or None)
-        except (ArchiveError, ValueError, RecursionError) as problem:  # RecursionError: too deep
-            error = str(problem)
+        except jsonparse.JSONInputError as problem:  # too deep, too large or not JSON
+            error, status = str(problem), problem.status
+        except ArchiveError as problem:
+            error, status = str(problem), 400
         else:
             EventRole.objects.get_or_create(
                 user=request.user, event=event, role=EventRole.Kind.ORGANIZER
             )
             messages.success(request, _("Imported %(name)s.") % {"name": event.name})
             return redirect("console:event", slug=event.slug)
-    status = 400 if error else 200  # refused, nothing imported
+    status = status if error else 200  # refused, nothing imported
     return render(request, "console/archive_import.html", {"error": error}, status=status)

@@ -92,12 +92,11 @@ def table_view(request, slug, number, table_number):
     if request.method == "POST":
         try:
             _act(request, table)
-        except (ResultError, NotAllowed, ValueError, KeyError, RecursionError) as error:
-            # RecursionError: a JSON payload nested too deep for the parser.
-            # Refused, nothing written: the page again with the reason, as a 4xx (a
-            # redirect would report the refusal as a success to scripts and proxies).
+        except (ResultError, NotAllowed, ValueError, KeyError) as error:
+            # Refused, nothing written: the page again with the reason, as a
+            # 4xx (a redirect would report the refusal as a success to scripts and proxies).
             messages.error(request, str(error) or error.__class__.__name__)
-            status = 403 if isinstance(error, NotAllowed) else 400
+            status = 403 if isinstance(error, NotAllowed) else getattr(error, "status", 400)
         else:
             messages.success(request, _("Saved."))
             return redirect("console:table", slug=slug, number=number, table_number=table_number)

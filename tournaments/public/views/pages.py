@@ -86,6 +86,12 @@ def _event_data(slug: str, version: str | None = None) -> sel.EventData:
         return data
 
 
+def event_data_for_player(slug: str) -> sel.EventData:
+    """The event's data for a player's page, shared per process by the *event's* version:
+    player pages have a version each, which would load the event once per player."""
+    return _event_data(slug, public_cache.current_version(slug))
+
+
 def _load_event_data(slug: str) -> sel.EventData:
     event = sel.public_event(slug)
     if event is None:
@@ -178,7 +184,7 @@ def player(request: HttpRequest, slug: str, registration_id: int) -> HttpRespons
     language = _language(request)
 
     def build(version: str, path: str, partial: bool) -> str:
-        data = _event_data(slug, version)
+        data = event_data_for_player(slug)
         if registration_id not in data.people:
             raise Http404
         fragment = cached_player_fragment(data, registration_id, language, version)

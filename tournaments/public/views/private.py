@@ -30,10 +30,10 @@ from tournaments.events.services.registrations import registration_check_in
 from tournaments.public import cache as public_cache
 from tournaments.public import selectors as sel
 from tournaments.public.views.pages import (
-    _event_data,
     _language,
     cache_path,
     cached_player_fragment,
+    event_data_for_player,
 )
 from tournaments.results.models import ProblemReport, ResultSubmission
 
@@ -103,7 +103,7 @@ def render_private(
     many players at once, so a prerender does not query per player."""
     event = registration.event
     if fragment is None and registration.status != Registration.Status.DROPPED:
-        data = data or _event_data(event.slug, version)
+        data = data or event_data_for_player(event.slug)
         if registration.pk in data.people:
             fragment = cached_player_fragment(data, registration.pk, language, version, histories)
     with translation.override(language):
@@ -174,13 +174,13 @@ class _TableRef:
 def private_page(request: HttpRequest, token: str) -> HttpResponse:
     language = _language(request)
     path = cache_path(request)
-    slug = public_cache.slug_for_token(token)
-    found = public_cache.lookup(slug, path, language) if slug else None
+    owner = public_cache.owner_of_token(token)
+    found = public_cache.lookup(owner[0], path, language, player=owner[1]) if owner else None
     if found is None or found.html is None:
         registration = _registration(token)
         slug = registration.event.slug
-        public_cache.remember_token(token, slug)
-        found = public_cache.lookup(slug, path, language)
+        public_cache.remember_token(token, slug, registration.pk)
+        found = public_cache.lookup(slug, path, language, player=registration.pk)
         html = render_private(
             registration, None, language, found.version, path, request.GET.get("done", "")
         )
