@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from tournaments.seating.models import RoundSeatingRecord
+from tournaments.seating.models import EventSchedule, RoundSeatingRecord
 
 
 @admin.register(RoundSeatingRecord)
@@ -10,3 +10,9 @@ class RoundSeatingRecordAdmin(admin.ModelAdmin):
     list_display = ["round", "mode", "seed", "manual_changes", "updated"]
     list_filter = ["mode"]
     raw_id_fields = ["round"]
+
+
+@admin.register(EventSchedule)
+class EventScheduleAdmin(admin.ModelAdmin):
+    list_display = ["event", "method", "repeat_meetings", "lower_bound", "created"]
+    raw_id_fields = ["event"]
