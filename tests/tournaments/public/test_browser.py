@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_layout import scrolls_sideways
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -18,7 +20,6 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-NO_OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 @pytest.fixture
@@ -99,7 +100,7 @@ def test_phone_width_screenshot_without_horizontal_overflow(
         page.goto(f"{live_server.url}/{language}/events/{world.event.slug}/{path}")
         page.wait_for_selector("#live")
         page.screenshot(path=str(ARTIFACTS / f"public-{name}-{language}-390.png"), full_page=True)
-        assert page.evaluate(NO_OVERFLOW), (
+        assert not scrolls_sideways(page), (
             name,
             language,
             page.evaluate("document.documentElement.scrollWidth"),

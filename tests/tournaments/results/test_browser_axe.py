@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_layout import scrolls_sideways
 from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table
 from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - fixture
 from tournaments.events.access import Actor
@@ -35,7 +36,7 @@ def axe_violations(page) -> list[str]:
 
 def check(page) -> None:
     assert axe_violations(page) == []
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert not scrolls_sideways(page)
     targets = page.evaluate(TARGETS)
     assert targets, "the page has controls to measure"
     assert [t for t in targets if t[1] < 44 or t[2] < 44] == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engines
+from tests.browser_layout import scrolls_sideways
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - fixture
 from tournaments.results.models import ResultSubmission
@@ -163,7 +164,7 @@ def test_judge_enters_a_valid_sheet_through_the_form(live_server, browser, game,
     page.wait_for_selector(".totals .total-row")
     page.locator("#submit-sheet").tap()
     page.wait_for_selector('#result-status[data-status="submitted"]', timeout=20_000)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert not scrolls_sideways(page)
 
     sub = ResultSubmission.objects.get()
     assert sub.violations == []

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import engines
+from tests.browser_layout import scrolls_sideways
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import browser, steps_are  # noqa: F401
 from tests.tournaments.results.test_translations import english_in
@@ -28,7 +29,6 @@ from tournaments.results.selectors import table_document
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 JAPANESE = r"[\u3040-\u30ff\u4e00-\u9fff]"
-WIDE = "document.documentElement.scrollWidth <= window.innerWidth"
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   '#tab-log button, #tab-log input:not([type=hidden]), #tab-log select'))
   .filter(el => el.offsetParent !== null)
@@ -101,7 +101,7 @@ def add_step(page, forms: dict, move: dict) -> None:
     for f in forms[move["type"]]["fields"]:
         if f["name"] in move:
             enter(page.locator(f'#move-fields > [data-field="{f["name"]}"]'), f, move[f["name"]])
-    assert page.evaluate(WIDE), "the step form scrolls sideways"
+    assert not scrolls_sideways(page), "the step form scrolls sideways"
     assert page.evaluate(SMALL_TARGETS) == []
     page.click("#add-step")
 
