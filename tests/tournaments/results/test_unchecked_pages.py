@@ -14,6 +14,7 @@ import json
 import pytest
 
 from tests.tournaments.results.helpers import as_user, make_event, make_table, user
+from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - a fixture
 from tests.tournaments.results.test_translations import english_in, page_texts
 from tournaments.events.access import Actor
 from tournaments.results.models import ResultSubmission
@@ -187,3 +188,23 @@ def test_a_result_stored_before_entries_had_codes_keeps_its_text(client, confirm
     ja = _section(client.get(_public_path(confirmed, "ja")).content.decode())
     assert "scroll bonus" in ja and "the rulebook is silent" in ja  # nothing to say it with
     assert coded["item"] not in ja and "順位点" in ja  # said by the engine from its code
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_judge_page_script_lists_them_in_each_language(live_server, browser):  # noqa: F811
+    """table.js draws the list under the totals from the state the page starts with."""
+    table = make_table(make_event("nile_murals"), players=2)
+    svc.result_submit(
+        table_id=table.pk, actor=Actor(judge_table_id=table.pk), kind="sheet", payload=NILE_SHEET
+    )
+    for lang, want, other in (("ja", NILE_JA, NILE_EN), ("en", NILE_EN, NILE_JA)):
+        page = browser.new_context(locale="ja-JP" if lang == "ja" else "en-GB").new_page()
+        page.goto(f"{live_server.url}/{lang}/judge/{table.judge_token}/")
+        page.wait_for_selector("#totals ul.unchecked li")
+        lines = page.locator("#totals ul.unchecked li").all_inner_texts()
+        assert any(want in line for line in lines) and not any(other in x for x in lines)
+        assert all("S5" in line and "nile_murals" not in line for line in lines), lines
+        if lang == "ja":
+            assert english_in(lines) == []
+        page.context.close()
