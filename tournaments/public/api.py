@@ -17,7 +17,7 @@ from functools import cache
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
+from django.utils import timezone, translation
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
@@ -42,6 +42,7 @@ from tournaments.public.api_shapes import (
     TableResultOut,
     example,
 )
+from tournaments.results.unchecked_text import localized_unchecked
 from tournaments.standings import metrics as metric_registry
 
 
@@ -70,8 +71,12 @@ class PublicReadApi(APIView):
     def event(self, slug: str) -> Event:
         return get_object_or_404(sel.public_events_queryset(), slug=slug)
 
-    def conditional(self, request, slug: str | None, build) -> Response:
-        etag = page_cache.etag_for(page_cache.current_version(slug), "api", request.get_full_path())
+    def conditional(self, request, slug: str | None, build, language: str = "api") -> Response:
+        """``language``: that of an answer with words in it (``Accept-Language``), so a
+        client that switches language is not told its other-language copy is current."""
+        etag = page_cache.etag_for(
+            page_cache.current_version(slug), language, request.get_full_path()
+        )
         if page_cache.etag_matches(request.headers.get("If-None-Match"), etag):
             response = Response(status=304)
         else:
@@ -79,6 +84,11 @@ class PublicReadApi(APIView):
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"  # revalidate every time: it is cheap
         return response
+
+
+def request_language() -> str:
+    """The request's language as LocaleMiddleware chose it (``Accept-Language``)."""
+    return "ja" if (translation.get_language() or "ja").startswith("ja") else "en"
 
 
 def _person(person: sel.PersonView) -> dict:
@@ -264,12 +274,14 @@ class TableResultApi(PublicReadApi):
                         "tiebreak": [],
                     }
                 ],
+                "unchecked": [],
                 "rulings": [],
             },
         ),
     )
     def get(self, request, slug: str, number: int, table: int):
         event = self.event(slug)
+        language = request_language()
 
         def build():
             data = sel.event_data(event)
@@ -296,6 +308,16 @@ class TableResultApi(PublicReadApi):
                     }
                     for r in sel.seat_results(view, submission)
                 ],
+                "unchecked": [
+                    {
+                        "code": u.get("code"),
+                        "rule": u.get("rule"),
+                        "params": u.get("params") or {},
+                        "item": u["item_text"],
+                        "reason": u["reason_text"],
+                    }
+                    for u in localized_unchecked(outcome, language)
+                ],
                 "rulings": [
                     {
                         "kind": ruling.kind,
@@ -308,7 +330,7 @@ class TableResultApi(PublicReadApi):
                 ],
             }
 
-        return self.conditional(request, slug, build)
+        return self.conditional(request, slug, build, language)
 
 
 class StandingsApi(PublicReadApi):

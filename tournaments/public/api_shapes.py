@@ -158,11 +158,24 @@ class RulingOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class UncheckedOut(serializers.Serializer):
+    """Something the rules engine could not check; ``item`` and ``reason`` in the
+    request's language (``Accept-Language``), ``code`` and ``params`` to say it yourself.
+    Results stored before entries had codes give ``code`` null and their English text."""
+
+    code = serializers.CharField(allow_null=True)
+    rule = serializers.CharField(allow_null=True)
+    params = serializers.DictField()
+    item = serializers.CharField()
+    reason = serializers.CharField()
+
+
 class TableResultOut(TableOut):
     round = serializers.IntegerField()
     categories = serializers.ListField(child=serializers.DictField())
     tiebreaks = serializers.ListField(child=serializers.DictField())
     players = PlayerResultOut(many=True)
+    unchecked = UncheckedOut(many=True)
     rulings = RulingOut(many=True)
 
 

@@ -20,6 +20,7 @@ from engines.core.errors import EngineError
 from engines.core.types import Violation
 from tournaments.events.models import Table
 from tournaments.results.models import EventResultSettings, ResultSubmission
+from tournaments.results.unchecked_text import outcome_json, unchecked_json
 
 logger = logging.getLogger(__name__)
 
@@ -148,13 +149,13 @@ def judge_engine_verdict(table: Table, kind: str, payload: Any) -> EngineVerdict
             mode="json"
         )
         if kind == ResultSubmission.Kind.SHEET:
-            verdict.outcome = engine.score_sheet(doc).to_dict()
+            verdict.outcome = outcome_json(engine, engine.score_sheet(doc))
         else:
             report = engine.replay(doc)
             verdict.report = _report_json(engine, report)
             verdict.violations = [violation_json(engine, v) for v in report.violations]
             if report.ok and report.game_over and report.outcome is not None:
-                verdict.outcome = report.outcome.to_dict()
+                verdict.outcome = outcome_json(engine, report.outcome)
             elif report.ok:
                 verdict.violations.append(
                     problem(
@@ -177,6 +178,9 @@ def judge_engine_verdict(table: Table, kind: str, payload: Any) -> EngineVerdict
 def _report_json(engine, report) -> dict[str, Any]:
     data = report.to_dict()
     data["violations"] = [violation_json(engine, v) for v in report.violations]
+    data["unchecked"] = [unchecked_json(engine, u) for u in report.unchecked]
+    if report.outcome is not None:
+        data["outcome"] = outcome_json(engine, report.outcome)
     return data
 
 

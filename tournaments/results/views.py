@@ -42,6 +42,7 @@ from tournaments.results.selectors import (
     table_options,
 )
 from tournaments.results.services import results as svc
+from tournaments.results.unchecked_text import localized_unchecked, with_unchecked_text
 from tournaments.results.violation_text import localized, refusal_text
 
 
@@ -79,7 +80,7 @@ def submission_json(sub: ResultSubmission | None) -> dict[str, Any] | None:
         "kind": sub.kind,
         "status": sub.status,
         "payload": sub.payload,
-        "outcome": sub.outcome,
+        "outcome": with_unchecked_text(sub.outcome, _lang()),
         "violations": localized(sub.violations, _lang()),
         "confirmations_required": sub.confirmations_required,
         "confirmed_by": [c.registration_id for c in sub.confirmations.all() if c.registration_id],
@@ -316,7 +317,10 @@ def preview_json(request, table, actor, data):
         raise NotAllowed("not your table")
     verdict = judge_engine_verdict(table, ResultSubmission.Kind.SHEET, data.get("payload"))
     return JsonResponse(
-        {"outcome": verdict.outcome, "violations": localized(verdict.violations, _lang())}
+        {
+            "outcome": with_unchecked_text(verdict.outcome, _lang()),
+            "violations": localized(verdict.violations, _lang()),
+        }
     )
 
 
@@ -333,6 +337,7 @@ def log_check_json(request, table, actor, data):
     # A whole imported document keeps its player names (its moves say "by": name).
     report = log_step_check(table, moves)
     report["violations"] = localized(report["violations"], _lang())
+    report["outcome"] = with_unchecked_text(report["outcome"], _lang())
     report["legal"] = next_legal_moves(table, moves) if report["ok"] else None
     return JsonResponse(report)
 
@@ -359,6 +364,7 @@ def player_page(request, token: str):
                 "current": current,
                 "sheet": _sheet_lines(current),
                 "incomplete": any(p.get("complete") is False for p in players),
+                "unchecked": localized_unchecked(current.outcome, _lang()) if current else [],
             }
         )
     return render(

@@ -73,7 +73,10 @@ def test_confirmed_sheet_result_shows_breakdown_rules_and_ranks(client, world):
     html = get(client, "table-result", slug=world.event.slug, number=1, table=1)
     outcome = world.confirmed_sheet.outcome
     for category in outcome["categories"]:
-        assert escape(category["en"]) in html and f"[{category['rule']}]" in html
+        # The rule id as the rulebook prints it ([S1]), not with the engine's key.
+        printed = category["rule"].rpartition(":")[2]
+        assert escape(category["en"]) in html and f"[{printed}]" in html
+        assert f"[{category['rule']}]" not in html
     for tiebreak in outcome["tiebreaks"]:
         assert escape(tiebreak["en"]) in html
     ja = get(client, "table-result", "ja", slug=world.event.slug, number=1, table=1)

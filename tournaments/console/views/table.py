@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.console.selectors.audit import table_audit
@@ -24,6 +25,7 @@ from tournaments.results.services.results import (
     result_discard,
     result_rule,
 )
+from tournaments.results.unchecked_text import localized_unchecked
 
 
 def _table(request, slug, number, table_number) -> Table:
@@ -102,6 +104,8 @@ def table_view(request, slug, number, table_number):
             return redirect("console:table", slug=slug, number=number, table_number=table_number)
     submissions = list(table.submissions.order_by("-version"))
     latest = submissions[0] if submissions else None
+    # What the engine could not check in the version that stands (the newest not discarded).
+    current = next((s for s in submissions if s.status != ResultSubmission.Status.DISCARDED), None)
     return render(
         request,
         "console/table.html",
@@ -111,6 +115,10 @@ def table_view(request, slug, number, table_number):
             "seats": table.seats.select_related("registration__player").order_by("position"),
             "submissions": submissions,
             "latest": latest,
+            "current": current,
+            "unchecked": localized_unchecked(current.outcome, get_language() or "ja")
+            if current
+            else [],
             "rulings": Ruling.objects.filter(table=table).order_by("created_at"),
             "kinds": Ruling.Kind.choices,
             "log": table_audit(table),

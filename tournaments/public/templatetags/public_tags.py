@@ -51,3 +51,10 @@ def metric_exact(value) -> str:
     from tournaments.public.views.render import exact_metric
 
     return exact_metric(value)
+
+
+@register.filter
+def rule_id(rule: str | None) -> str:
+    """A rule id as the rulebook prints it (``S5``), without the engine's game key
+    (``nile_murals:``), which is no word of any page."""
+    return (rule or "").rpartition(":")[2]

@@ -19,6 +19,7 @@ from tournaments.public import cache as public_cache
 from tournaments.public import selectors as sel
 from tournaments.public.chart import rank_chart
 from tournaments.ratings.selectors import player_rating
+from tournaments.results.unchecked_text import localized_unchecked
 
 METRIC_LABELS = {
     "tp": _("Tournament points"),
@@ -434,7 +435,7 @@ def render_table(
         "lines": lines,
         "categories": (outcome or {}).get("categories", []),
         "tiebreaks": (outcome or {}).get("tiebreaks", []),
-        "unchecked": (outcome or {}).get("unchecked", []),
+        "unchecked": localized_unchecked(outcome, language),
         "rulings": rulings,
         "replay": replay,
         "language": language,

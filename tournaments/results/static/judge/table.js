@@ -272,6 +272,27 @@
       note.textContent = T.incomplete;
       box.appendChild(note);
     }
+    // What the engine could not check, in the page's language (the server adds the text).
+    const unchecked = outcome.unchecked || [];
+    if (unchecked.length) {
+      const title = document.createElement("h3");
+      title.textContent = T.unchecked;
+      const list = document.createElement("ul");
+      list.className = "unchecked";
+      unchecked.forEach((u) => {
+        const line = document.createElement("li");
+        line.textContent = (u.item_text || u.item) + ": " + (u.reason_text || u.reason);
+        if (u.rule_id) {
+          const rule = document.createElement("small");
+          rule.className = "rule";
+          rule.textContent = u.rule_id;
+          line.appendChild(rule);
+        }
+        list.appendChild(line);
+      });
+      box.appendChild(title);
+      box.appendChild(list);
+    }
   }
 
   /* ---- network ---- */
