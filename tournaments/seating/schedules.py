@@ -168,10 +168,14 @@ def store_plan(event: Event, inputs: PlanInputs, planned: Schedule, actor) -> Ev
 
 def supersede_requests(event: Event) -> None:
     """A plan still being made for the event is not stored once the organizer asked for
-    another, uploaded a file or deleted the schedule."""
+    another, uploaded a file or deleted the schedule; and a failed one's problems are no
+    longer shown (the request keeps them)."""
     SchedulePlanRequest.objects.filter(
         event=event, status=SchedulePlanRequest.Status.QUEUED
     ).update(status=SchedulePlanRequest.Status.SUPERSEDED, finished=timezone.now())
+    SchedulePlanRequest.objects.filter(
+        event=event, status=SchedulePlanRequest.Status.FAILED
+    ).update(status=SchedulePlanRequest.Status.SUPERSEDED)
 
 
 @transaction.atomic

@@ -95,6 +95,9 @@ def test_a_field_that_changed_while_planning_is_not_stored_and_the_page_says_why
     page = client.get(URL.format(lang="ja")).content.decode()
     assert "スケジュールの計画中にチェックイン" in page
     assert 'id="schedule-planning"' not in page
+    client.post(URL.format(lang="ja"), {"action": "delete"})  # the organizer moves on
+    page = client.get(URL.format(lang="ja")).content.decode()
+    assert "スケジュールの計画中にチェックイン" not in page
 
 
 def test_an_upload_replaces_a_plan_still_being_made(
