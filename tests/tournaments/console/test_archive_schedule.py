@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.management import call_command
 
 from tests.tournaments.factories import EventFactory, RegistrationFactory
 from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
-from tournaments.events.models import Registration
+from tournaments.events.models import Event, Registration
 from tournaments.seating.models import EventSchedule
 from tournaments.seating.schedules import schedule_plan
 
@@ -74,3 +75,15 @@ def test_a_schedule_seating_a_player_twice_or_an_unknown_one_is_refused():
     with pytest.raises(ArchiveError, match="malformed"):
         event_archive_import(archive, slug="unknown")
     assert not EventSchedule.objects.filter(event__slug__in=["twice", "unknown"]).exists()
+
+
+def test_the_event_archive_command_carries_the_schedule(tmp_path):
+    event, stored = _planned_event()
+    before = _by_name(event)
+    path = tmp_path / "event.json"
+    call_command("event_archive", "export", event.slug, str(path))
+    Event.objects.filter(pk=event.pk).delete()  # the schedule goes with it
+    call_command("event_archive", "import", str(path))
+    imported = Event.objects.get(slug=event.slug)
+    assert _by_name(imported) == before
+    assert EventSchedule.objects.get(event=imported).repeat_meetings == stored.repeat_meetings
