@@ -33,6 +33,11 @@ urlpatterns = [
     path("<slug:slug>/check-in/", console_players.check_in_desk, name="check-in"),
     path("<slug:slug>/check-in/scan/", console_players.check_in_token, name="check-in-scan"),
     path("<slug:slug>/schedule/", console_schedules.schedule_view, name="schedule"),
+    path(
+        "<slug:slug>/schedule/status/",
+        console_schedules.schedule_status,
+        name="schedule_status",
+    ),
     path("<slug:slug>/rounds/new/", console_rounds.round_create, name="round-create"),
     path("<slug:slug>/rounds/<int:number>/", console_rounds.round_detail, name="round"),
     path("<slug:slug>/rounds/<int:number>/do/", console_rounds.round_action, name="round-action"),

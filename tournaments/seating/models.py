@@ -65,3 +65,39 @@ class EventSchedule(models.Model):
 
     def round_numbers(self) -> list[int]:
         return [r["number"] for r in self.rounds]
+
+
+class SchedulePlanRequest(models.Model):
+    """An organizer's request to plan the schedule, carried out by a worker when no known
+    design makes it instant (the search takes seconds). The console page shows
+    "planning…" while one is queued and its problems if it failed. ``players`` and
+    ``first_round`` are the field as asked for: a plan for another field is not stored."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Planning")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+        SUPERSEDED = "superseded", _("Replaced by a later request")
+
+    event = models.ForeignKey(
+        "events.Event", on_delete=models.CASCADE, related_name="schedule_plan_requests"
+    )
+    rounds = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    first_round = models.PositiveIntegerField()
+    players = models.JSONField(default=list)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
+    problems = models.JSONField(default=list)
+    actor_user_id = models.IntegerField(null=True, blank=True)
+    actor = models.CharField(max_length=120, blank=True)
+    remote_addr = models.GenericIPAddressField(null=True, blank=True)
+    # The requester's page language: the worker writes ``problems`` in it.
+    language = models.CharField(max_length=10, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.rounds} rounds ({self.status})"

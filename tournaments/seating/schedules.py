@@ -16,15 +16,17 @@ import csv
 import io
 import unicodedata
 import zlib
+from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.events.access import Actor
 from tournaments.events.models import Event, Registration, Round
 from tournaments.events.selectors.event_config import allowed_table_sizes, event_config
 from tournaments.results.models import ActionLog
-from tournaments.seating.models import EventSchedule
+from tournaments.seating.models import EventSchedule, SchedulePlanRequest
 from tournaments.seating.optimiser import Schedule, SeatingError, plan_schedule
 from tournaments.seating.optimiser.fixed import validate_schedule
 from tournaments.seating.selectors import penalty_weights, schedule_players
@@ -100,18 +102,26 @@ def _store(event: Event, schedule: Schedule, numbers, *, seed: int, source: str,
     return stored
 
 
-@transaction.atomic
-def schedule_plan(
-    *, event_id: int, rounds: int, seed: int | None = None, actor: Actor = SYSTEM
-) -> EventSchedule:
-    """Plan ``rounds`` rounds for the checked-in players, from the first open round on
-    (earlier rounds' meetings count), replacing any stored schedule."""
-    event = Event.objects.select_for_update().get(pk=event_id)
+@dataclass(frozen=True)
+class PlanInputs:
+    """What a plan is made from: the checked-in players (with their earlier meetings)
+    from the first open round on, and the event's table sizes and weights."""
+
+    ids: list[int]
+    players: list
+    first: int
+    seed: int
+    sizes: tuple[int, ...]
+    weights: object
+
+
+def plan_inputs(event: Event, rounds: int, seed: int | None) -> PlanInputs:
+    """The field to plan ``rounds`` rounds for; ScheduleError naming what is missing."""
     if not 1 <= rounds <= MAX_PLANNED_ROUNDS:
         raise ScheduleError(
             [_("Rounds: plan between 1 and %(max)d rounds.") % {"max": MAX_PLANNED_ROUNDS}]
         )
-    ids = list(
+    ids = sorted(
         Registration.objects.filter(event=event, status=Registration.Status.CHECKED_IN).values_list(
             "pk", flat=True
         )
@@ -131,15 +141,54 @@ def schedule_plan(
             ]
         )
     first = first_open_round(event)
-    players = schedule_players(event.pk, ids, first)
     seed = zlib.crc32(f"{event.slug}:schedule:{first}".encode()) if seed is None else seed
-    weights = penalty_weights(event_config(event))
+    return PlanInputs(
+        ids=ids,
+        players=schedule_players(event.pk, ids, first),
+        first=first,
+        seed=seed,
+        sizes=_sizes(event, first),
+        weights=penalty_weights(event_config(event)),
+    )
+
+
+def plan(inputs: PlanInputs, rounds: int) -> Schedule:
     try:
-        planned = plan_schedule(players, rounds, _sizes(event, first), weights=weights, seed=seed)
+        return plan_schedule(
+            inputs.players, rounds, inputs.sizes, weights=inputs.weights, seed=inputs.seed
+        )
     except SeatingError as error:
         raise ScheduleError([str(error)]) from error
-    numbers = range(first, first + rounds)
-    return _store(event, planned, numbers, seed=seed, source="", actor=actor)
+
+
+def store_plan(event: Event, inputs: PlanInputs, planned: Schedule, actor) -> EventSchedule:
+    numbers = range(inputs.first, inputs.first + len(planned.rounds))
+    return _store(event, planned, numbers, seed=inputs.seed, source="", actor=actor)
+
+
+def supersede_requests(event: Event) -> None:
+    """A plan still being made for the event is not stored once the organizer asked for
+    another, uploaded a file or deleted the schedule; and a failed one's problems are no
+    longer shown (the request keeps them)."""
+    SchedulePlanRequest.objects.filter(
+        event=event, status=SchedulePlanRequest.Status.QUEUED
+    ).update(status=SchedulePlanRequest.Status.SUPERSEDED, finished=timezone.now())
+    SchedulePlanRequest.objects.filter(
+        event=event, status=SchedulePlanRequest.Status.FAILED
+    ).update(status=SchedulePlanRequest.Status.SUPERSEDED)
+
+
+@transaction.atomic
+def schedule_plan(
+    *, event_id: int, rounds: int, seed: int | None = None, actor: Actor = SYSTEM
+) -> EventSchedule:
+    """Plan ``rounds`` rounds for the checked-in players, from the first open round on
+    (earlier rounds' meetings count), replacing any stored schedule. Here and now: the
+    console sends a plan that needs the search to a worker (``schedule_requests``)."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    inputs = plan_inputs(event, rounds, seed)
+    supersede_requests(event)
+    return store_plan(event, inputs, plan(inputs, rounds), actor)
 
 
 def _key(text: str) -> str:
@@ -283,6 +332,7 @@ def schedule_upload(*, event_id: int, text: str, actor: Actor = SYSTEM) -> Event
     """Validate and store an uploaded schedule, replacing any stored one; raises
     ScheduleError with every problem (nothing is stored then)."""
     event = Event.objects.select_for_update().get(pk=event_id)
+    supersede_requests(event)
     tables, problems = parse_upload(event, text)
     if problems:
         raise ScheduleError(problems)
@@ -304,6 +354,7 @@ def schedule_upload(*, event_id: int, text: str, actor: Actor = SYSTEM) -> Event
 @transaction.atomic
 def schedule_delete(*, event_id: int, actor: Actor = SYSTEM) -> None:
     event = Event.objects.select_for_update().get(pk=event_id)
+    supersede_requests(event)
     deleted, _rows = EventSchedule.objects.filter(event=event).delete()
     if deleted:
         ActionLog.objects.create(

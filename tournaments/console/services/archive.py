@@ -3,7 +3,8 @@
 The archive holds everything needed to rebuild the event's standings and pages: the
 event and its console configuration, players, registrations (with their private tokens),
 rounds, tables (with judge tokens), seats, byes, every result submission version with
-its confirmations, rulings and the seating records. Standings are not copied: the import
+its confirmations, rulings, the seating records and the schedule decided in advance
+(planned or uploaded, with its repeat count). Standings are not copied: the import
 recomputes them from the results, so the round trip checks itself. The audit log stays
 with the original database (its entries name users that do not exist elsewhere).
 
@@ -34,7 +35,7 @@ from tournaments.events.models import (
 from tournaments.events.tokens import new_token
 from tournaments.public.models import PublicSettings
 from tournaments.results.models import Confirmation, EventResultSettings, ResultSubmission, Ruling
-from tournaments.seating.models import RoundSeatingRecord
+from tournaments.seating.models import EventSchedule, RoundSeatingRecord
 
 FORMAT = "referee-event-archive"
 VERSION = 1
@@ -132,6 +133,7 @@ def event_archive(event_id: int) -> dict[str, Any]:
                 },
             }
         )
+    schedule = EventSchedule.objects.filter(event=event).first()
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -185,6 +187,24 @@ def event_archive(event_id: int) -> dict[str, Any]:
             }
             for ru in Ruling.objects.filter(event=event).select_related("table__round")
         ],
+        "schedule": _schedule_row(schedule),
+    }
+
+
+def _schedule_row(schedule: EventSchedule | None) -> dict[str, Any] | None:
+    """The stored schedule; its tables and byes hold registration ids of this file."""
+    if schedule is None:
+        return None
+    return {
+        "method": schedule.method,
+        "seed": schedule.seed,
+        "rounds": schedule.rounds,
+        "repeat_meetings": schedule.repeat_meetings,
+        "lower_bound": schedule.lower_bound,
+        "max_meetings": schedule.max_meetings,
+        # An uploaded file as it was sent: its registration numbers are the source
+        # database's, kept as the record of what the organizer uploaded.
+        "source": schedule.source,
     }
 
 
@@ -246,6 +266,17 @@ def _check_unique_ids(archive: dict[str, Any]) -> None:
                 f"rounds[{rnd['number']}].tables[].seats",
                 [r for t in rnd["tables"] for r in t["seats"]],
             )
+        )
+    for entry in (archive.get("schedule") or {}).get("rounds", []):
+        checks.append(
+            (
+                f"schedule.rounds[{entry['number']}] players",
+                [r for t in entry["tables"] for r in t] + list(entry["byes"]),
+            )
+        )
+    if archive.get("schedule"):
+        checks.append(
+            ("schedule.rounds[].number", [e["number"] for e in archive["schedule"]["rounds"]])
         )
     for field, values in checks:
         repeated = _duplicates(values)
@@ -362,10 +393,29 @@ def _import(archive: dict[str, Any], slug: str | None) -> Event:
             data=ru["data"],
             revoked_at=_datetime(ru["revoked_at"]),
         )
+    schedule = archive.get("schedule")  # absent from archives made before it was kept
+    if schedule:
+        EventSchedule.objects.create(
+            event=event,
+            **{**schedule, "rounds": _schedule_rounds(schedule["rounds"], registrations)},
+        )
     from tournaments.standings.services import standings_recompute
 
     transaction.on_commit(lambda: standings_recompute(event_id=event.pk))
     return event
+
+
+def _schedule_rounds(rounds: list[dict], registrations: dict[int, Registration]) -> list[dict]:
+    """The schedule's rounds with the file's registration ids replaced by the new ones
+    (an id the file does not list is a KeyError: a malformed archive)."""
+    return [
+        {
+            "number": int(entry["number"]),
+            "tables": [[registrations[rid].pk for rid in table] for table in entry["tables"]],
+            "byes": [registrations[rid].pk for rid in entry["byes"]],
+        }
+        for entry in rounds
+    ]
 
 
 def _datetime(value: str | None) -> dt.datetime | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -13,11 +14,12 @@ from tournaments.console.selectors.schedules import schedule_summary
 from tournaments.console.services.player_import import ImportRefused, decode_upload
 from tournaments.console.views.events import actor_of
 from tournaments.console.views.tools import organizer_event
+from tournaments.seating.models import EventSchedule
+from tournaments.seating.schedule_requests import planning_state, schedule_plan_request
 from tournaments.seating.schedules import (
     ScheduleError,
     first_open_round,
     schedule_delete,
-    schedule_plan,
     schedule_upload,
 )
 
@@ -46,7 +48,7 @@ def schedule_view(request, slug):
         plan_form = SchedulePlanForm(request.POST)
         if plan_form.is_valid():
             try:
-                stored = schedule_plan(
+                outcome = schedule_plan_request(
                     event_id=event.pk,
                     rounds=plan_form.cleaned_data["rounds"],
                     seed=plan_form.cleaned_data.get("seed"),
@@ -55,7 +57,9 @@ def schedule_view(request, slug):
             except ScheduleError as error:
                 problems = error.problems
             else:
-                _saved(request, stored)
+                if isinstance(outcome, EventSchedule):
+                    _saved(request, outcome)
+                # else the page shows "planning…" until a worker has stored the plan
                 return redirect("console:schedule", slug=slug)
     elif action == "upload":
         upload_form = ScheduleUploadForm(request.POST, request.FILES)
@@ -77,6 +81,9 @@ def schedule_view(request, slug):
         schedule_delete(event_id=event.pk, actor=actor_of(request))
         return redirect("console:schedule", slug=slug)
     refused = request.method == "POST"
+    planning, failed = planning_state(event)
+    if not refused:
+        problems = failed  # the last plan the worker could not make, until the next one
     return render(
         request,
         "console/schedule.html",
@@ -88,6 +95,16 @@ def schedule_view(request, slug):
             "upload_form": upload_form,
             "action": action,
             "problems": problems,
+            "planning": planning,
         },
         status=400 if refused else 200,
     )
+
+
+@login_required
+def schedule_status(request, slug):
+    """Whether a plan is still being made, for the page's refresh (static/pages/
+    schedule_planning.js reloads the page once it is not)."""
+    event = organizer_event(request, slug)
+    planning, _failed = planning_state(event)
+    return JsonResponse({"planning": planning is not None}, headers={"Cache-Control": "no-store"})

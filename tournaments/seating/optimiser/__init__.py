@@ -35,7 +35,7 @@ from tournaments.seating.optimiser.partition import (
     table_sizes,
     validate_sizes,
 )
-from tournaments.seating.optimiser.schedule import plan_schedule, record_round
+from tournaments.seating.optimiser.schedule import plan_schedule, record_round, schedule_design
 from tournaments.seating.optimiser.search import greedy_tables, local_search, polish
 from tournaments.seating.optimiser.types import (
     Mode,
@@ -65,6 +65,7 @@ __all__ = [
     "bye_count",
     "load_fixed_schedule",
     "plan_schedule",
+    "schedule_design",
     "players_with_history",
     "record_round",
     "seat_round",

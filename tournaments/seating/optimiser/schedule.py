@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 
 from tournaments.seating.optimiser.cost import CostModel
-from tournaments.seating.optimiser.designs import known_design, repeat_lower_bound
+from tournaments.seating.optimiser.designs import Design, known_design, repeat_lower_bound
 from tournaments.seating.optimiser.partition import bye_count, choose_byes, table_sizes
 from tournaments.seating.optimiser.search import _IndexedSet
 from tournaments.seating.optimiser.types import (
@@ -183,6 +183,24 @@ def _swap(round_groups, where, p, q, g, h, bump) -> int:
     return d
 
 
+def schedule_design(
+    players: Sequence[SeatingPlayer], rounds: int, sizes: Sequence[int]
+) -> Design | None:
+    """The known design :func:`plan_schedule` uses for this field, or None (then it
+    searches, which takes seconds for a larger field): only when every round seats
+    everyone at tables of one size and no two of the players met before."""
+    players = list(players)
+    n_byes = bye_count(len(players), sizes)
+    ids = {p.id for p in players}
+    met_before = any(k > 0 and o in ids for p in players for o, k in p.met.items())
+    if n_byes or met_before:
+        return None
+    round_sizes = table_sizes(len(players), sizes)
+    if len(set(round_sizes)) != 1:
+        return None
+    return known_design(len(players), round_sizes[0], rounds)
+
+
 def plan_schedule(
     players: Sequence[SeatingPlayer],
     rounds: int,
@@ -232,9 +250,7 @@ def plan_schedule(
         for o, k in p.met.items():
             if o in index and k > 0:
                 base[tuple(sorted((index[p.id], index[o])))] = k
-    design = None
-    if not n_byes and not base and len(set(round_sizes)) == 1:
-        design = known_design(len(players), round_sizes[0], rounds)
+    design = schedule_design(players, rounds, sizes)
     if design is not None:
         # A known repeat-free design: the seed only decides who takes which place in it.
         place = list(range(len(players)))
