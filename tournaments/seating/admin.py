@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from tournaments.seating.models import EventSchedule, RoundSeatingRecord
+from tournaments.seating.models import EventSchedule, RoundSeatingRecord, SchedulePlanRequest
 
 
 @admin.register(RoundSeatingRecord)
@@ -15,4 +15,11 @@ class RoundSeatingRecordAdmin(admin.ModelAdmin):
 @admin.register(EventSchedule)
 class EventScheduleAdmin(admin.ModelAdmin):
     list_display = ["event", "method", "repeat_meetings", "lower_bound", "created"]
+    raw_id_fields = ["event"]
+
+
+@admin.register(SchedulePlanRequest)
+class SchedulePlanRequestAdmin(admin.ModelAdmin):
+    list_display = ["event", "rounds", "first_round", "status", "created"]
+    list_filter = ["status"]
     raw_id_fields = ["event"]
