@@ -362,6 +362,9 @@ def player_page(request, token: str):
                 "current": current,
                 "sheet": _sheet_lines(current),
                 "incomplete": any(p.get("complete") is False for p in players),
+                # A second tap would only answer "already confirmed": say so instead.
+                "confirmed_by_me": current is not None
+                and current.confirmations.filter(registration=registration).exists(),
             }
         )
     return render(
