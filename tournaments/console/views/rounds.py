@@ -68,6 +68,21 @@ def round_create(request, slug):
     return redirect("console:round", slug=slug, number=rnd.number)
 
 
+# The optimiser's weight keys in the words the cost line already uses ("repeat" is not a
+# weight: the sentence before the list says it always outranks them).
+WEIGHT_WORDS = {
+    "spread": "spread",
+    "seat": "seat balance",
+    "club": "same club",
+    "small_table": "small tables",
+}
+
+
+def _weights(record) -> list[tuple[str, object]]:
+    weights = (record.weights or {}) if record else {}
+    return [(_(WEIGHT_WORDS[k]), v) for k, v in weights.items() if k in WEIGHT_WORDS]
+
+
 def _names(event) -> dict[int, Registration]:
     return {r.pk: r for r in Registration.objects.filter(event=event).select_related("player")}
 
@@ -97,6 +112,7 @@ def round_detail(request, slug, number):
             "unseated": unseated,
             "byes": [names[b] for b in rnd.byes.values_list("registration_id", flat=True)],
             "total": record.breakdown.get("total") if record else None,
+            "weights": _weights(record),
             "choices": seating_choices(rnd, names),
             "clock": round_clock(rnd),
             "board": [{"table": t["table"]} for t in tables],
