@@ -36,3 +36,15 @@ def test_a_final_shows_no_optimiser_cost_line(client):
     assert 'id="cost-total"' not in page
     assert "finals," not in page
     assert "決勝卓は順位表から着席します" in page  # what the final says instead
+
+
+def test_the_finals_board_and_print_page_call_it_the_final(client):
+    """The walk-through's final showed "進行ボード — 第3ラウンド" on its board."""
+    event, user = played_event(rounds=1, players=8)
+    standings_recompute(event_id=event.pk)
+    finals_create(event_id=event.pk)
+    client.force_login(user)
+    for page in ("board", "print"):
+        html = client.get(f"/ja/console/{event.slug}/rounds/2/{page}/").content.decode()
+        h1 = re.search(r"<h1>(.*?)</h1>", html, re.S).group(1)
+        assert "決勝（第2回戦）" in h1, (page, h1)
