@@ -406,3 +406,14 @@ class ProblemReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration}: {self.message[:40]}"
+
+    @property
+    def acknowledged_by_display(self) -> str:
+        """Who is coming, in the page's words: ``acknowledged_by_label`` is the audit label
+        ("user:karim", "judge-url:table 10"), not something to print to a judge."""
+        if self.acknowledged_by is not None:
+            return self.acknowledged_by.get_username()
+        label = self.acknowledged_by_label
+        if label.startswith("judge-url:"):
+            return str(_("the table's judge page"))
+        return label.removeprefix("user:")

@@ -250,7 +250,7 @@ def open_judge_calls(event_id: int, table_ids=None) -> list:
 
     calls = (
         ProblemReport.objects.filter(registration__event_id=event_id, resolved_at__isnull=True)
-        .select_related("registration__player", "table__round")
+        .select_related("registration__player", "table__round", "acknowledged_by")
         .order_by("created_at", "pk")
     )
     if table_ids is not None:

@@ -365,6 +365,9 @@ def player_page(request, token: str):
                 "sheet": _sheet_lines(current),
                 "incomplete": any(p.get("complete") is False for p in players),
                 "unchecked": localized_unchecked(current.outcome, _lang()) if current else [],
+                # A second tap would only answer "already confirmed": say so instead.
+                "confirmed_by_me": current is not None
+                and current.confirmations.filter(registration=registration).exists(),
             }
         )
     return render(

@@ -64,3 +64,38 @@ def test_archive_keeps_the_frozen_standings_setting():
     copy = event_archive_import(event_archive(event.pk), slug="copy")
     assert PublicSettings.objects.get(event=copy).standings_frozen_after_round == 1
     assert copy.rounds.get(number=2).seating_record.mode == "finals"
+
+
+@pytest.mark.parametrize(
+    ("cut", "said"),
+    [
+        ("abc", "決勝卓の人数は2以上の整数で入力してください。"),
+        ("1", "決勝卓の人数は2以上の整数で入力してください。"),
+        ("-1", "決勝卓の人数は2以上の整数で入力してください。"),
+        ("5", "決勝進出者5人ではこのゲームの卓を組めません。"),
+    ],
+)
+def test_a_bad_top_cut_is_refused_in_the_pages_words(client, cut, said):
+    """The console's top-cut number (first-evening walk-through): "abc" showed Python's
+    "invalid literal for int()", "-1" seated all but the last player and five players
+    (tables of 3 or 4) answered in English."""
+    event, user = played_event(rounds=1, players=8)
+    standings_recompute(event_id=event.pk)
+    client.force_login(user)
+    home = client.get(f"/ja/console/{event.slug}/").content.decode()
+    assert '<label for="finals-cut">決勝卓の人数</label>' in home  # the number is named
+    response = client.post(f"/ja/console/{event.slug}/finals/", {"cut": cut}, follow=True)
+    page = response.content.decode()
+    assert said in page and "invalid literal" not in page
+    assert not event.rounds.filter(is_final=True).exists()
+
+
+def test_the_final_waits_for_every_round_in_the_pages_words():
+    event, _ = played_event(rounds=1, players=8)
+    standings_recompute(event_id=event.pk)
+    Round.objects.create(event=event, number=2)
+    from django.utils import translation
+
+    with translation.override("ja"), pytest.raises(SeatingServiceError) as refused:
+        finals_create(event_id=event.pk)
+    assert str(refused.value) == "決勝の前にすべての回戦を締めてください。"

@@ -178,3 +178,15 @@ def test_finish_through_the_status_select_reports_an_open_round(client):
     assert "大会を終了する前に第2回戦を締めてください。" in response.content.decode()
     event.refresh_from_db()
     assert event.status != Event.Status.FINISHED
+
+
+def test_a_finished_events_page_no_longer_announces_its_planned_rounds(
+    client, django_capture_on_commit_callbacks
+):
+    """First-evening walk-through: after two rounds and the final, the finished event's
+    page still ended "全2ラウンド予定。" under three played rounds."""
+    event, _user, _final = _final_played()
+    assert "ラウンド予定" in client.get(f"/ja/events/{event.slug}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the page cache follows
+        event_finish(event_id=event.pk)
+    assert "ラウンド予定" not in client.get(f"/ja/events/{event.slug}/").content.decode()

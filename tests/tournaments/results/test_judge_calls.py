@@ -155,3 +155,23 @@ def test_a_player_at_the_table_sees_no_calls_to_answer(client, seated):
     assert answer.status_code == 404
     report.refresh_from_db()
     assert report.resolved_at is None
+
+
+def test_who_is_coming_is_named_in_the_pages_words_not_the_audit_label(client, seated):
+    """First-evening walk-through: after the table's judge page acknowledged a call, the
+    /ja/ judge page printed the audit label "judge-url:table 10が11:03に確認済み"."""
+    organizer, event, rnd = seated
+    first, second = rnd.tables.order_by("number")[:2]
+    by_page = _report(client, first.seats.first().registration)
+    client.post(
+        f"/ja/judge/{first.judge_token}/calls", {"report": by_page.pk, "action": "acknowledge"}
+    )
+    html = client.get(f"/ja/judge/{first.judge_token}/").content.decode()
+    assert "卓のジャッジページが" in html
+    assert "judge-url" not in html
+    by_organizer = _report(client, second.seats.first().registration)
+    judge_call_acknowledge(report_id=by_organizer.pk, actor=Actor(user=organizer))
+    client.force_login(organizer)
+    board = client.get(f"/ja/console/{event.slug}/rounds/1/board/").content.decode()
+    assert "calls-orgが" in board
+    assert "user:" not in board

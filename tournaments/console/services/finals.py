@@ -37,11 +37,13 @@ def finals_create(*, event_id: int, cut: int | None = None, actor: Actor = SYSTE
     if rounds.filter(is_final=True).exists():
         raise SeatingServiceError(_("The event already has its final."))
     if rounds.exclude(status=Round.Status.CLOSED).exists():
-        raise SeatingServiceError("close every round before the final")
+        raise SeatingServiceError(_("Close every round before the final."))
     last = rounds.aggregate(n=Max("number"))["n"] or 0
     snapshot = StandingsSnapshot.objects.filter(event_id=event_id).order_by("-version").first()
     if snapshot is None or snapshot.after_round < last:
-        raise SeatingServiceError("the standings are not up to date with the last round")
+        raise SeatingServiceError(
+            _("The standings are not up to date with the last round yet: try again shortly.")
+        )
     cut = cut or int(event_config(event)["finals_cut"])
     active = set(
         Registration.objects.filter(event_id=event_id)
@@ -52,7 +54,10 @@ def finals_create(*, event_id: int, cut: int | None = None, actor: Actor = SYSTE
     finalists = [row["registration"] for row in ranked[:cut]]
     sizes = table_sizes(len(finalists), allowed_table_sizes(event, event.game_key))
     if len(finalists) < 2 or sizes is None:
-        raise SeatingServiceError(f"{len(finalists)} finalists do not fill the allowed tables")
+        raise SeatingServiceError(
+            _("%(n)d finalists do not fill this game's tables: choose another number.")
+            % {"n": len(finalists)}
+        )
     tie_at_cut = len(ranked) > cut and ranked[cut]["rank"] == ranked[cut - 1]["rank"]
     rnd = Round.objects.create(event=event, number=last + 1, game_key=event.game_key, is_final=True)
     start, tables = 0, []

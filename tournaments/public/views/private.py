@@ -66,13 +66,15 @@ def _confirm_url(registration: Registration) -> str:
 
 
 def _pending_confirmations(registration: Registration) -> list[dict]:
-    """Submitted (not yet confirmed) results at this player's tables, newest first."""
+    """Submitted results at this player's tables that they have not confirmed yet, newest
+    first (a confirmation bumps the event's pages, so the cached page drops it)."""
     pending = (
         ResultSubmission.objects.filter(
             table__seats__registration=registration,
             table__round__status__in=sel.RELEASED,
             status=ResultSubmission.Status.SUBMITTED,
         )
+        .exclude(confirmations__registration=registration)
         .select_related("table__round")
         .order_by("-created_at")
     )
@@ -150,12 +152,13 @@ def private_bulk(data: sel.EventData) -> dict[int, dict]:
             status=ResultSubmission.Status.SUBMITTED,
         )
         .select_related("table__round")
-        .prefetch_related("table__seats")
+        .prefetch_related("table__seats", "confirmations")
         .order_by("-created_at")
     )
     for submission in pending:
+        confirmed = {c.registration_id for c in submission.confirmations.all()}
         for seat in submission.table.seats.all():
-            if seat.registration_id in known:
+            if seat.registration_id in known and seat.registration_id not in confirmed:
                 known[seat.registration_id]["pending"].append(
                     {"round": submission.table.round.number, "table": submission.table.number}
                 )
