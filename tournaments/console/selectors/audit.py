@@ -18,6 +18,7 @@ ACTIONS = {
     "result.submitted": gettext_lazy("result submitted"),
     "result.confirmation": gettext_lazy("confirmation"),
     "result.status": gettext_lazy("status changed"),
+    "result.rescored": gettext_lazy("re-scored with the entered printed values"),
     "ruling.made": gettext_lazy("ruling"),
     "standings.snapshot": gettext_lazy("standings updated"),
     "call.acknowledged": gettext_lazy("judge call acknowledged"),
@@ -44,6 +45,7 @@ ACTIONS = {
 SYSTEMS = {
     "standings": gettext_lazy("standings"),
     "seating": gettext_lazy("seating"),
+    "rescore": gettext_lazy("re-scoring"),
 }
 
 # Reasons the result services write themselves (results/services/results.py).
@@ -53,6 +55,13 @@ REASONS = {
     "every player confirmed": gettext_lazy("every player confirmed"),
     "confirmed by a second judge": gettext_lazy("confirmed by a second judge"),
     "blind re-entry did not match": gettext_lazy("blind re-entry did not match"),
+    # results/services/rescore.py
+    "re-scored after printed values were entered": gettext_lazy(
+        "re-scored after printed values were entered"
+    ),
+    "printed values entered make this result invalid; kept for the head judge": gettext_lazy(
+        "printed values entered make this result invalid; kept for the head judge"
+    ),
 }
 SUPERSEDED = re.compile(r"superseded by v(\d+)")
 PREFIXED = re.compile(r"(correction|ruling \d+): (.*)", re.S)

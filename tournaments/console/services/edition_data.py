@@ -36,6 +36,7 @@ from engines.core.errors import SetupError
 from referee import jsonparse
 from tournaments.events.models import Event, Round
 from tournaments.events.selectors.event_config import event_config
+from tournaments.results.services.rescore import results_schedule_rescore
 
 EXPORT_FORMAT = "referee-edition/1"
 
@@ -293,6 +294,7 @@ def edition_store(event_id: int, game: str, spec: Mapping[str, Any]) -> dict[str
         raise EditionDataError(problems)
     event = Event.objects.select_for_update().get(pk=event_id)
     editions = dict(event.edition) if isinstance(event.edition, dict) else {}
+    before = editions.get(game)
     editions[game] = {
         "base": spec.get("base") or "default",
         "values": spec.get("values") or {},
@@ -300,6 +302,9 @@ def edition_store(event_id: int, game: str, spec: Mapping[str, Any]) -> dict[str
     }
     event.edition = editions
     event.save(update_fields=["edition", "updated"])
+    if not isinstance(before, Mapping) or before.get("values") != editions[game]["values"]:
+        # Results scored while a value was unknown ("n + ?") are scored again with it.
+        results_schedule_rescore(event.pk, game)
     return editions[game]
 
 

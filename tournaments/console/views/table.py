@@ -19,6 +19,7 @@ from tournaments.events.access import NotAllowed
 from tournaments.events.models import Table
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import open_judge_calls, table_current, table_game_key
+from tournaments.results.services.rescore import rescore_refused
 from tournaments.results.services.results import (
     ResultError,
     result_confirm,
@@ -26,6 +27,7 @@ from tournaments.results.services.results import (
     result_rule,
 )
 from tournaments.results.unchecked_text import localized_unchecked
+from tournaments.results.violation_text import localized
 
 
 def _table(request, slug, number, table_number) -> Table:
@@ -87,6 +89,15 @@ def _waiting_for_values(request, table: Table) -> dict | None:
     }
 
 
+def _problems(violations: list) -> list[dict]:
+    """The engine's problems in the page's language, each rule as printed ("L11", not
+    "nile_murals:L11")."""
+    return [
+        {**v, "rule_id": (v.get("rule") or "").rpartition(":")[2]}
+        for v in localized(violations, get_language() or "ja")
+    ]
+
+
 @login_required
 def table_view(request, slug, number, table_number):
     table = _table(request, slug, number, table_number)
@@ -123,6 +134,11 @@ def table_view(request, slug, number, table_number):
             "kinds": Ruling.Kind.choices,
             "log": table_audit(table),
             "waiting": _waiting_for_values(request, table),
+            "refused": [
+                {"sub": s, "problems": _problems(s.violations)}
+                for s in submissions
+                if rescore_refused(s)
+            ],
             "statuses": ResultSubmission.Status,
             "calls": open_judge_calls(table.round.event_id, table_ids=[table.pk]),
         },

@@ -48,6 +48,11 @@ def result_status_changed(
     return _for_submission(actor, "result.status", submission, old=old, reason=reason)
 
 
+def result_rescored(actor: Actor, submission: ResultSubmission, reason: str, **data) -> ActionLog:
+    """The engine scored an unchanged entry again with the event's new edition data."""
+    return _for_submission(actor, "result.rescored", submission, reason=reason, **data)
+
+
 def ruling_made(actor: Actor, ruling: Ruling) -> ActionLog:
     return _entry(
         actor,
