@@ -6,7 +6,9 @@ numbers from the printed sheet or board: the ones a game's score depends on and 
 rulebook text lost. ``LOST_VALUES`` names them per game with what each means; the screen
 lists those still unknown in the bundled edition (never a printed one) and stores what the
 organizer enters through ``edition_data.edition_fill``, so the engine's checks apply
-(``setup.edition_printed``: a printed value cannot be changed).
+(``setup.edition_printed``: a printed value cannot be changed). Storing them has the
+results already scored with the value unknown scored again (``results.services.rescore``,
+sent on commit by ``edition_data.edition_store``).
 
 Tameri has no entry: its "n + ?" results come from values a judge leaves blank on the
 sheet (building and priest card points, written per player), not from the edition.
