@@ -118,6 +118,7 @@ def test_entered_rank_points_rescore_a_confirmed_table(
     assert "?" not in page_texts(public.split("<main", 1)[-1])
     assert "13" in public and "11" in public
     assert 'id="table-incomplete"' not in _console_table(client, confirmed)
+    assert 'id="rescore-refused' not in _console_table(client, confirmed)
     assert (
         'id="incomplete-results"' not in client.get(f"/ja/console/{event.slug}/").content.decode()
     )
@@ -186,6 +187,11 @@ def test_a_value_that_makes_a_result_invalid_flags_it_without_changing_it(
     flagged = page.split('id="rescore-refused"', 1)[1].split("</div>", 1)[0]
     assert "ヘッドジャッジ" in flagged and "[L11]" in flagged
     assert english_in(page_texts(page), (event.name, "nadia", "head"), CONSOLE_ALLOWED) == []
+    home = client.get(f"/ja/console/{event.slug}/").content.decode()
+    assert 'id="rescore-refused-results"' in home
+    table = confirmed.table
+    assert f"/ja/console/{event.slug}/rounds/{table.round.number}/tables/{table.number}/" in home
+    assert english_in(page_texts(home), (event.name, "nadia", "head"), CONSOLE_ALLOWED) == []
 
     with django_capture_on_commit_callbacks(execute=True):
         report = results_rescore(event.pk, "nile_murals")

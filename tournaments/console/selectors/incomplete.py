@@ -9,9 +9,10 @@ from django.utils.translation import get_language
 
 import engines
 from tournaments.console.services import lost_values
-from tournaments.events.models import Event
+from tournaments.events.models import Event, Table
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import table_game_key
+from tournaments.results.services.rescore import RESCORED
 
 
 @dataclass
@@ -54,3 +55,19 @@ def incomplete_results(event: Event) -> list[IncompleteGame]:
         entry.screen = game_has_screen = entry.game in lost_values.LOST_VALUES
         entry.missing = lost_values.missing_count(event, entry.game) if game_has_screen else 0
     return sorted(games.values(), key=lambda g: g.game)
+
+
+def rescore_refused_tables(event: Event) -> list[Table]:
+    """Tables with a counted result the engine refused when it was scored again with
+    printed values entered later (results/services/rescore.py): kept as it was, for a head
+    judge to correct or discard. Round then number."""
+    flagged = (
+        ResultSubmission.objects.filter(table__round__event=event, status__in=RESCORED)
+        .exclude(violations=[])
+        .values("table_id")
+    )
+    return list(
+        Table.objects.filter(pk__in=flagged)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )

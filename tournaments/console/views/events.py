@@ -20,7 +20,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.console.forms import EventForm
-from tournaments.console.selectors.incomplete import game_name, incomplete_results
+from tournaments.console.selectors.incomplete import (
+    game_name,
+    incomplete_results,
+    rescore_refused_tables,
+)
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_save, event_set_status
 from tournaments.console.services.finals import awards, event_finish
@@ -189,6 +193,7 @@ def event_home(request, slug):
             "can_finish": bool(rounds) and not (finished or open_round),
             "podium": awards(event)[:3] if finished else [],
             "incomplete": incomplete,
+            "rescore_refused": rescore_refused_tables(event),
             "organizes": is_organizer(request.user, event),  # the judges page is theirs
             # A game already named by the warning above is not listed twice.
             "lost": [
