@@ -214,3 +214,40 @@ def test_drafts_and_discarded_versions_are_left_alone(django_capture_on_commit_c
     draft.refresh_from_db()
     assert draft.status == ResultSubmission.Status.DRAFT and draft.outcome == before
     assert not ActionLog.objects.filter(action="result.rescored").exists()
+
+
+@pytest.mark.parametrize("status", ["submitted", "disputed"])
+def test_results_not_yet_confirmed_are_rescored_in_their_state(
+    status, django_capture_on_commit_callbacks
+):
+    event = make_event("nile_murals")
+    table = make_table(event, players=2)
+    sub = svc.result_submit(
+        table_id=table.pk, actor=Actor(judge_table_id=table.pk), kind="sheet", payload=SHEET
+    ).submission
+    if status == "disputed":
+        player = Actor(registration=table.seats.order_by("position").first().registration)
+        svc.result_dispute(submission_id=sub.pk, actor=player, reason="recount the Miss track")
+    values = {key.removeprefix("value:"): int(v) for key, v in RANK_POINTS.items()}
+    with django_capture_on_commit_callbacks(execute=True):
+        edition_fill(event, "nile_murals", values, "organizer: printed sheet")
+    sub.refresh_from_db()
+    assert sub.status == status
+    assert sub.lines == [[1, 13], [2, 11]]
+
+
+def test_an_engine_failure_leaves_the_result_alone(confirmed, monkeypatch):
+    """An engine bug is not the entry's fault: no flag, no log, the outcome kept."""
+    from tournaments.results.selectors import EngineVerdict, problem
+    from tournaments.results.services import rescore
+
+    def failing(table, kind, payload):
+        return EngineVerdict("nile_murals", violations=[problem("result.engine_failed", "boom")])
+
+    monkeypatch.setattr(rescore, "judge_engine_verdict", failing)
+    outcome = confirmed.outcome
+    report = rescore.results_rescore(confirmed.table.round.event_id, "nile_murals")
+    assert report.rescored == [] and report.refused == []
+    confirmed.refresh_from_db()
+    assert confirmed.outcome == outcome and confirmed.violations == []
+    assert not ActionLog.objects.filter(action="result.rescored").exists()

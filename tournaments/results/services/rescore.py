@@ -80,20 +80,22 @@ def _tables(event_id: int, game: str) -> list[int]:
     return sorted(t.pk for t in tables if table_game_key(t) == game)
 
 
-def _rescore_submission(submission: ResultSubmission, table: Table, report: RescoreReport) -> None:
+def _rescore_submission(submission: ResultSubmission, table: Table) -> str | None:
+    """Score one version again; returns "rescored", "refused" or None (left alone)."""
     verdict = judge_engine_verdict(table, submission.kind, submission.payload)
+    if any(v["code"] == "result.engine_failed" for v in verdict.violations):
+        return None  # an engine bug is not the entry's fault: logged by the selector, kept
     if verdict.outcome is None:
         if submission.violations == verdict.violations:
-            return  # refused already, for the same reasons
+            return None  # refused already, for the same reasons
         submission.violations = verdict.violations
         submission.save(update_fields=["violations"])
         action_log.result_rescored(
             SYSTEM, submission, REFUSED_REASON, refused=True, violations=len(verdict.violations)
         )
-        report.refused.append(submission.pk)
-        return
+        return "refused"
     if submission.outcome == verdict.outcome and not submission.violations:
-        return  # the entered values change nothing at this table
+        return None  # the entered values change nothing at this table
     before = submission.lines
     submission.outcome = verdict.outcome
     submission.lines = ResultSubmission.lines_of(verdict.outcome)
@@ -104,7 +106,7 @@ def _rescore_submission(submission: ResultSubmission, table: Table, report: Resc
     action_log.result_rescored(
         SYSTEM, submission, REASON, refused=False, before=before, after=submission.lines
     )
-    report.rescored.append(submission.pk)
+    return "rescored"
 
 
 def results_rescore(event_id: int, game: str) -> RescoreReport:
@@ -116,12 +118,16 @@ def results_rescore(event_id: int, game: str) -> RescoreReport:
             rows = ResultSubmission.objects.select_for_update().filter(
                 table=table, status__in=RESCORED
             )
-            changed = len(report.rescored) + len(report.refused)
             for submission in rows.order_by("version"):
                 submission.table = table
-                _rescore_submission(submission, table, report)
-            if len(report.rescored) + len(report.refused) != changed:
-                _announce(event_id)  # standings recompute (coalesced), on this commit
+                done = _rescore_submission(submission, table)
+                if done == "rescored":
+                    report.rescored.append(submission.pk)
+                    # Standings recompute (coalesced) on this commit; a refused version
+                    # keeps its outcome, so it changes no standings.
+                    _announce(event_id)
+                elif done == "refused":
+                    report.refused.append(submission.pk)
     if report.rescored or report.refused:
         logger.info(
             "event %s %s: %d result(s) re-scored, %d refused under the new edition",
