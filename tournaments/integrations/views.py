@@ -71,7 +71,7 @@ def access(request, slug: str):
     # The topics by their labels: the keys (round.published) are the API's words.
     webhooks = list(Webhook.objects.filter(event=event))
     for hook in webhooks:
-        hook.topic_labels = [str(TOPIC_LABELS.get(t, t)) for t in hook.topics]
+        hook.topic_labels = _(", ").join(str(TOPIC_LABELS.get(t, t)) for t in hook.topics)
     deliveries = list(
         WebhookDelivery.objects.filter(webhook__event=event).select_related("webhook")[:50]
     )
