@@ -17,11 +17,13 @@ from django.core.management import call_command
 from django.test import Client
 
 from tests.browser_layout import scrolls_sideways
+from tests.tournaments.console.test_archive import played_event
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_axe import TARGETS, axe_violations
 from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - fixture
 from tournaments.console.demo.accounts import DEMO_ORGANIZER
 from tournaments.console.management.commands.demo import DEMO_SLUG
+from tournaments.console.services.finals import finals_create
 from tournaments.events.access import Actor
 from tournaments.events.models import EventRole, Table
 from tournaments.integrations.models import TOPICS, Webhook
@@ -77,6 +79,8 @@ def test_main_console_pages_in_japanese_at_360px(live_server, browser):  # noqa:
     event = table.round.event
     token_create(user=organizer, name="café", event=event, can_write=False)
     Webhook.objects.create(event=event, url="https://example.org/hook", topics=list(TOPICS))
+    played, _org = played_event(rounds=1, players=8)  # ready for a top cut to a final
+    EventRole.objects.create(user=organizer, event=played, role="organizer")
     client = Client()
     client.force_login(organizer)
     # axe is injected as an inline script, which the site's CSP refuses: this context
@@ -94,19 +98,30 @@ def test_main_console_pages_in_japanese_at_360px(live_server, browser):  # noqa:
     page = context.new_page()
     found = {}
     measured = 0
+
+    def visit(url: str) -> None:
+        nonlocal measured
+        answer = page.goto(live_server.url + url)
+        assert answer.status == 200, url
+        problems = axe_violations(page)
+        if scrolls_sideways(page):
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            problems.append(f"sideways scroll: {wide} px wide at {PHONE_WIDTH} px")
+        targets = page.evaluate(CONSOLE_TARGETS)
+        measured += len(targets)
+        problems += [f"small target {t}" for t in targets if t[1] < 44 or t[2] < 44]
+        if problems:
+            found[url] = problems
+
     try:
         for url in _pages(DEMO_SLUG, table, nile.slug):
-            answer = page.goto(live_server.url + url)
-            assert answer.status == 200, url
-            problems = axe_violations(page)
-            if scrolls_sideways(page):
-                wide = page.evaluate("document.documentElement.scrollWidth")
-                problems.append(f"sideways scroll: {wide} px wide at {PHONE_WIDTH} px")
-            targets = page.evaluate(CONSOLE_TARGETS)
-            measured += len(targets)
-            problems += [f"small target {t}" for t in targets if t[1] < 44 or t[2] < 44]
-            if problems:
-                found[url] = problems
+            visit(url)
+        # The final: the event's page with its top-cut form, then the final round's pages.
+        visit(f"/ja/console/{played.slug}/")
+        assert page.locator("#create-finals").count() == 1
+        final = finals_create(event_id=played.pk, cut=4)
+        for tail in ("", "board/", f"tables/{final.tables.first().number}/"):
+            visit(f"/ja/console/{played.slug}/rounds/{final.number}/{tail}")
     finally:
         context.close()
     assert measured > 50, "the pages have controls to measure"

@@ -145,3 +145,33 @@ def test_the_event_forms_option_errors_are_no_library_text(client, demo):
     ]
     assert errors and not [e for e in errors if any(m in e for m in LIBRARY)]
     assert any("次のどれか" in e for e in errors)
+
+
+def test_the_final_and_its_pages_are_japanese(client, django_capture_on_commit_callbacks):
+    """The event's page with the top-cut form, then the final round's pages."""
+    from tests.tournaments.console.test_archive import played_event
+    from tournaments.console.services.finals import finals_create
+
+    with django_capture_on_commit_callbacks(execute=True):  # the standings follow
+        event, organizer = played_event(rounds=1, players=8)
+    client.force_login(organizer)
+    names = tuple(
+        Registration.objects.filter(event=event).values_list("player__display_name", flat=True)
+    ) + (event.name, event.venue or "", organizer.get_username())
+    base = f"/ja/console/{event.slug}"
+    home = client.get(f"{base}/").content.decode()
+    assert 'id="create-finals"' in home
+    final = finals_create(event_id=event.pk, cut=4)
+    table = final.tables.first().number
+    found = {}
+    for url in (f"{base}/", *(f"{base}/rounds/{final.number}/{tail}"
+                for tail in ("", "board/", "print/", f"tables/{table}/"))):  # fmt: skip
+        response = client.get(url)
+        assert response.status_code == 200, url
+        english = english_in(page_texts(response.content.decode()), names, CONSOLE_ALLOWED)
+        if english:
+            found[url] = english
+    english = english_in(page_texts(home), names, CONSOLE_ALLOWED)
+    if english:
+        found["before the final"] = english
+    assert found == {}, "\n".join(f"{url}: {texts}" for url, texts in found.items())
