@@ -143,6 +143,7 @@ def test_every_public_page_in_japanese_at_360px(
         f"/ja/events/{slug}/rounds/1/tables/1/",
         f"/ja/events/{slug}/rounds/1/tables/2/?step=12",
         f"/ja/events/{slug}/players/{player}/",
+        f"/ja/p/{world.registrations[0].private_token}/",  # the player's own page
     ]
     finished, _organizer = played_event(rounds=1, players=8)
     with django_capture_on_commit_callbacks(execute=True):  # the page cache follows
