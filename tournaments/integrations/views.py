@@ -7,17 +7,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournaments.events.models import Event
 from tournaments.integrations import services
 from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
 
+# Lazy: the labels are read in each request's language, not the one active at import.
 TOPIC_LABELS = {
-    "round.published": _("a round is published"),
-    "results.released": _("results are released"),
-    "standings.updated": _("the standings change"),
-    "event.finished": _("the event is finished"),
+    "round.published": gettext_lazy("a round is published"),
+    "results.released": gettext_lazy("results are released"),
+    "standings.updated": gettext_lazy("the standings change"),
+    "event.finished": gettext_lazy("the event is finished"),
 }
 
 
@@ -66,6 +68,15 @@ def access(request, slug: str):
             messages.error(request, _("That request was not understood."))
         if new_key is None:
             return redirect("integrations:access", slug=slug)
+    # The topics by their labels: the keys (round.published) are the API's words.
+    webhooks = list(Webhook.objects.filter(event=event))
+    for hook in webhooks:
+        hook.topic_labels = _(", ").join(str(TOPIC_LABELS.get(t, t)) for t in hook.topics)
+    deliveries = list(
+        WebhookDelivery.objects.filter(webhook__event=event).select_related("webhook")[:50]
+    )
+    for delivery in deliveries:
+        delivery.topic_label = TOPIC_LABELS.get(delivery.topic, delivery.topic)
     tokens = ApiToken.objects.filter(user=request.user).filter(
         event__isnull=True
     ) | ApiToken.objects.filter(user=request.user, event=event)
@@ -76,10 +87,8 @@ def access(request, slug: str):
             "event": event,
             "new_key": new_key,  # shown once, on this response only
             "tokens": tokens.order_by("-created"),
-            "webhooks": Webhook.objects.filter(event=event),
-            "deliveries": WebhookDelivery.objects.filter(webhook__event=event).select_related(
-                "webhook"
-            )[:50],
+            "webhooks": webhooks,
+            "deliveries": deliveries,
             "topics": [(t, TOPIC_LABELS[t]) for t in TOPICS],
         },
     )

@@ -14,6 +14,8 @@ from tests.japanese_pages import CONSOLE_ALLOWED, LIBRARY, english_in, page_text
 from tournaments.console.demo.accounts import DEMO_ORGANIZER
 from tournaments.console.management.commands.demo import DEMO_SLUG
 from tournaments.events.models import Event, EventConfig, Registration, Table
+from tournaments.integrations.models import TOPICS, Webhook, WebhookDelivery
+from tournaments.integrations.services import token_create
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +37,9 @@ def console_urls(event: Event) -> list[str]:
         f"/ja/console/{s}/players/slips/",
         f"/ja/console/{s}/players/{registration.pk}/",
         f"/ja/console/{s}/check-in/",
+        f"/ja/console/{s}/judges/",
+        f"/ja/console/{s}/schedule/",
+        f"/ja/console/{s}/api-access/",
         f"/ja/console/{s}/awards/",
         "/ja/console/tools/ratings/",
         f"/ja/console/tools/{s}/",
@@ -80,6 +85,19 @@ def demo(client, django_capture_on_commit_callbacks):
                         "6": "terra_pyramides"},
     }  # fmt: skip
     config.save()
+    # The integrations page with a row in each of its tables: a token, a webhook, and a
+    # delivery that failed with the network's error and one the server refused.
+    organizer = get_user_model().objects.get(username=DEMO_ORGANIZER)
+    token_create(user=organizer, name="café", event=event, can_write=True)
+    hook = Webhook.objects.create(event=event, url="https://example.org/hook", topics=list(TOPICS))
+    WebhookDelivery.objects.create(
+        webhook=hook, topic="round.published", status="failed", attempts=1,
+        last_error="[Errno 111] Connection refused",
+    )  # fmt: skip
+    WebhookDelivery.objects.create(
+        webhook=hook, topic="standings.updated", status="pending", attempts=1,
+        last_status_code=500,
+    )  # fmt: skip
     client.force_login(get_user_model().objects.get(username=DEMO_ORGANIZER))
     return event
 
@@ -87,7 +105,7 @@ def demo(client, django_capture_on_commit_callbacks):
 def test_every_console_page_of_the_demo_is_japanese(client, demo):
     names = tuple(
         Registration.objects.filter(event=demo).values_list("player__display_name", flat=True)
-    ) + (demo.name, demo.venue or "", DEMO_ORGANIZER)
+    ) + (demo.name, demo.venue or "", DEMO_ORGANIZER, "café")  # café: the token's name
     found = {}
     for url in console_urls(demo):
         response = client.get(url)
@@ -127,3 +145,33 @@ def test_the_event_forms_option_errors_are_no_library_text(client, demo):
     ]
     assert errors and not [e for e in errors if any(m in e for m in LIBRARY)]
     assert any("次のどれか" in e for e in errors)
+
+
+def test_the_final_and_its_pages_are_japanese(client, django_capture_on_commit_callbacks):
+    """The event's page with the top-cut form, then the final round's pages."""
+    from tests.tournaments.console.test_archive import played_event
+    from tournaments.console.services.finals import finals_create
+
+    with django_capture_on_commit_callbacks(execute=True):  # the standings follow
+        event, organizer = played_event(rounds=1, players=8)
+    client.force_login(organizer)
+    names = tuple(
+        Registration.objects.filter(event=event).values_list("player__display_name", flat=True)
+    ) + (event.name, event.venue or "", organizer.get_username())
+    base = f"/ja/console/{event.slug}"
+    home = client.get(f"{base}/").content.decode()
+    assert 'id="create-finals"' in home
+    final = finals_create(event_id=event.pk, cut=4)
+    table = final.tables.first().number
+    found = {}
+    for url in (f"{base}/", *(f"{base}/rounds/{final.number}/{tail}"
+                for tail in ("", "board/", "print/", f"tables/{table}/"))):  # fmt: skip
+        response = client.get(url)
+        assert response.status_code == 200, url
+        english = english_in(page_texts(response.content.decode()), names, CONSOLE_ALLOWED)
+        if english:
+            found[url] = english
+    english = english_in(page_texts(home), names, CONSOLE_ALLOWED)
+    if english:
+        found["before the final"] = english
+    assert found == {}, "\n".join(f"{url}: {texts}" for url, texts in found.items())

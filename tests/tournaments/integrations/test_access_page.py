@@ -59,3 +59,18 @@ def test_only_the_events_organizers_may_open_it(client, event):
     EventRole.objects.create(user=judge, event=event, role="head_judge")
     client.force_login(judge)
     assert client.get(url).status_code == 403
+
+
+def test_the_topics_are_named_in_each_pages_language(organizer_client, event):
+    """The labels are read per request: /en/ after /ja/ in one process is English, and
+    the webhook's row and the delivery log name topics by label, not by API key."""
+    from tournaments.integrations.models import WebhookDelivery
+
+    hook = Webhook.objects.create(
+        event=event, url="https://example.org/h", topics=["event.finished"]
+    )
+    WebhookDelivery.objects.create(webhook=hook, topic="event.finished")
+    ja = organizer_client.get(f"/ja/console/{event.slug}/api-access/").content.decode()
+    en = organizer_client.get(f"/en/console/{event.slug}/api-access/").content.decode()
+    assert "event.finished<" not in ja and "event.finished<" not in en
+    assert "the event is finished" in en and "the event is finished" not in ja
