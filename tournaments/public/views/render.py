@@ -357,6 +357,16 @@ def player_standing(data: sel.EventData, registration_id: int) -> dict | None:
     snapshot = data.latest_snapshot
     if snapshot is None:
         return None
+    pending = sel.rounds_not_counted(data, snapshot, registration_id)
+    if pending:
+        # Their table's result is not counted yet: rank them where it all counts.
+        snapshot = sel.snapshot_before_round(data.event, data.frozen_after, pending[0], data.policy)
+        standing = _standing_in(data, snapshot, registration_id) if snapshot else None
+        return {**(standing or {"final": False}), "pending_round": pending[0]}
+    return _standing_in(data, snapshot, registration_id)
+
+
+def _standing_in(data: sel.EventData, snapshot, registration_id: int) -> dict | None:
     listed = [row for row in snapshot.rows if row["registration"] in data.people]
     row = next((r for r in listed if r["registration"] == registration_id), None)
     if row is None:
