@@ -51,6 +51,8 @@ def test_a_player_whose_round_is_pending_sees_the_round_before(client, round_two
     assert "第2回戦後" not in line  # no rank that counts round 2 without them
     assert "第1回戦後" in line and re.search(r"8人中\d位", line)
     assert "第2回戦の結果は確定待ちです" in line
+    page = client.get(f"/ja/events/{event.slug}/players/{_player(waiting)}/").content.decode()
+    assert "2→" not in page  # nor a point for round 2 on the rank chart
     english = _standing(client, event, _player(waiting), "en")
     assert "after round 1" in english and "round 2 is pending" in english
 

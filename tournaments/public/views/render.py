@@ -320,6 +320,9 @@ def player_fragment(
     person = data.people[registration_id]
     rows = player_rows(data, registration_id, language)
     history = (histories if histories is not None else data.histories).get(registration_id, [])
+    standing = player_standing(data, registration_id)
+    if standing and standing.get("pending_round"):  # no point for a round not yet counted
+        history = [(after, rank) for after, rank in history if after < standing["pending_round"]]
     chart = rank_chart(history, len(data.people))
     rating = (  # a league rating only means something in a league
         player_rating(person.player_id, data.event.league_id)
@@ -333,7 +336,7 @@ def player_fragment(
         "rows": rows,
         "chart": chart,
         "rating": rating,
-        "standing": player_standing(data, registration_id),
+        "standing": standing,
         "current": current,
         "clock": _clock(current["round"], current["table"].number) if current else None,
     }
