@@ -416,7 +416,9 @@ class JudgeInviteForm(forms.Form):
         label=_("user name"),
         max_length=150,
         validators=[UnicodeUsernameValidator()],
-        help_text=_("Letters, digits and @ . + - _ only; the judge logs in with it."),
+        help_text=_(
+            "Letters (Japanese too), digits and @ . + - _, no spaces; the judge logs in with it."
+        ),
     )
     role = forms.ChoiceField(
         label=_("role"),

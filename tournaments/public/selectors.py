@@ -370,6 +370,45 @@ def standings_snapshot(
     return snapshots.order_by("-version").first()
 
 
+def rounds_not_counted(
+    data: EventData, snapshot: StandingsSnapshot, registration_id: int
+) -> list[int]:
+    """Rounds up to ``snapshot.after_round`` in which the player sat at a table whose
+    result the snapshot does not count (not yet confirmed): their line in it would read
+    as if they had scored nothing there. A snapshot that records no results (written
+    by hand, as test worlds do) is taken as it stands."""
+    if not snapshot.result_ids:
+        return []
+    tables = {
+        table.id: rnd.number
+        for rnd in data.rounds
+        if rnd.number <= snapshot.after_round
+        for table in rnd.tables
+        if any(seat.person.registration_id == registration_id for seat in table.seats)
+    }
+    counted = set(snapshot.result_ids)
+    done = {
+        table_id
+        for pk, table_id in ResultSubmission.objects.filter(table_id__in=tables).values_list(
+            "pk", "table_id"
+        )
+        if pk in counted
+    }
+    return sorted({number for table_id, number in tables.items() if table_id not in done})
+
+
+def snapshot_before_round(
+    event: Event, frozen: int | None, number: int, policy: str | None = None
+) -> StandingsSnapshot | None:
+    """The latest visible standings after a round before round ``number``."""
+    return (
+        visible_snapshots(event, frozen, policy)
+        .filter(after_round__gt=0, after_round__lt=number)
+        .order_by("-after_round", "-version")
+        .first()
+    )
+
+
 def snapshot_rounds(event: Event, frozen: int | None, policy: str | None = None) -> list[int]:
     rounds = visible_snapshots(event, frozen, policy).values_list("after_round", flat=True)
     return sorted(set(rounds) - {0})

@@ -128,7 +128,32 @@ def _snapshot_players(snapshot: StandingsSnapshot) -> set[int] | None:
     before, after = shown(previous.rows), shown(snapshot.rows)
     if before.keys() != after.keys():
         return EVERYONE
-    return {registration for registration, row in after.items() if before[registration] != row}
+    moved = {registration for registration, row in after.items() if before[registration] != row}
+    return moved - _waiting_in_round(snapshot)
+
+
+def _waiting_in_round(snapshot: StandingsSnapshot) -> set[int]:
+    """Players of the snapshot's round whose table it does not count yet: their page shows
+    an earlier round's standing (``sel.rounds_not_counted``), which this snapshot leaves as
+    it was; their own table's result touches them when it comes."""
+    if not snapshot.result_ids:
+        return set()
+    tables = set(
+        Table.objects.filter(
+            round__event_id=snapshot.event_id, round__number=snapshot.after_round
+        ).values_list("pk", flat=True)
+    )
+    counted_ids = set(snapshot.result_ids)
+    counted = {
+        table_id
+        for pk, table_id in ResultSubmission.objects.filter(table_id__in=tables).values_list(
+            "pk", "table_id"
+        )
+        if pk in counted_ids
+    }
+    return set(
+        Seat.objects.filter(table_id__in=tables - counted).values_list("registration_id", flat=True)
+    )
 
 
 def _players_touched(instance, created: bool = False) -> set[int] | None:

@@ -51,7 +51,7 @@ def test_find_my_table_by_kana(live_server, browser, world):
     page.press("#find-q", "Enter")
     page.wait_for_selector("#hits")
     hits = page.inner_text("#hits")
-    assert "伊藤 陽菜" in hits and "1卓" in hits and "2番席" in hits
+    assert "伊藤 陽菜" in hits and "1番卓" in hits and "2番席" in hits
     page.click("#hits a")
     assert page.url.endswith("#table-1")
 

@@ -320,6 +320,9 @@ def player_fragment(
     person = data.people[registration_id]
     rows = player_rows(data, registration_id, language)
     history = (histories if histories is not None else data.histories).get(registration_id, [])
+    standing = player_standing(data, registration_id)
+    if standing and standing.get("pending_round"):  # no point for a round not yet counted
+        history = [(after, rank) for after, rank in history if after < standing["pending_round"]]
     chart = rank_chart(history, len(data.people))
     rating = (  # a league rating only means something in a league
         player_rating(person.player_id, data.event.league_id)
@@ -333,7 +336,7 @@ def player_fragment(
         "rows": rows,
         "chart": chart,
         "rating": rating,
-        "standing": player_standing(data, registration_id),
+        "standing": standing,
         "current": current,
         "clock": _clock(current["round"], current["table"].number) if current else None,
     }
@@ -357,6 +360,16 @@ def player_standing(data: sel.EventData, registration_id: int) -> dict | None:
     snapshot = data.latest_snapshot
     if snapshot is None:
         return None
+    pending = sel.rounds_not_counted(data, snapshot, registration_id)
+    if pending:
+        # Their table's result is not counted yet: rank them where it all counts.
+        snapshot = sel.snapshot_before_round(data.event, data.frozen_after, pending[0], data.policy)
+        standing = _standing_in(data, snapshot, registration_id) if snapshot else None
+        return {**(standing or {"final": False}), "pending_round": pending[0]}
+    return _standing_in(data, snapshot, registration_id)
+
+
+def _standing_in(data: sel.EventData, snapshot, registration_id: int) -> dict | None:
     listed = [row for row in snapshot.rows if row["registration"] in data.people]
     row = next((r for r in listed if r["registration"] == registration_id), None)
     if row is None:
