@@ -213,7 +213,11 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
     tiebreak = [[s] for s in end.sled]
     # Players whose order depends on unknown points share the rank (never a guess), unless
     # their unknown points are the same unknown amount: then the rest decides.
-    ranks = ranks_with_unknowns(breakdown, tiebreak, unknown_amounts(breakdown, end, opts))
+    # Naming the unknown amounts is skipped in the common case, where nothing is unknown.
+    unknown = any(None in row.values() for row in breakdown)
+    ranks = ranks_with_unknowns(
+        breakdown, tiebreak, unknown_amounts(breakdown, end, opts) if unknown else None
+    )
     return Scored(breakdown, tiebreak, unchecked, notes, ranks)
 
 
