@@ -172,7 +172,10 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # own queue and worker, so a standings recompute never waits behind one (docker-compose:
 # `worker` consumes "celery", `pages` consumes "pages").
 PAGES_QUEUE = "pages"
-CELERY_TASK_ROUTES = {"tournaments.public_pages_prerender": {"queue": PAGES_QUEUE}}
+CELERY_TASK_ROUTES = {
+    "tournaments.public_pages_prerender": {"queue": PAGES_QUEUE},
+    "tournaments.public_page_refresh": {"queue": PAGES_QUEUE},
+}
 CELERY_WORKER_SEND_TASK_EVENTS = True
 CELERY_TASK_SEND_SENT_EVENT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

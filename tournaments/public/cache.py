@@ -280,6 +280,10 @@ def store(path: str, language: str, version: str, html: str) -> None:
     cache.set(page_key(path, language), (version, html), PAGE_TIMEOUT)
 
 
+def forget(path: str, language: str) -> None:
+    cache.delete(page_key(path, language))
+
+
 def store_many(entries: list[tuple[str, str, str, str]]) -> None:
     """Store (path, language, version, html) renders in one round trip."""
     cache.set_many(

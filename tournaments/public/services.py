@@ -57,13 +57,25 @@ def _prerender_players(sink: Sink, event, data, language: str, versions: PlayerV
         version = versions[registration.pk]
         fragment = pages.player_fragment(data, registration.pk, language, data.histories)
         sink(player_fragment_key(registration.pk), language, version, fragment)
+        # The public player page too (whole and partial): a page with a render, however
+        # old, is served at once during a rush and refreshed in the background
+        # (``refresh``); one never rendered renders in the request, at the event's
+        # current data, which a rush of confirmations reloads every second.
+        public = reverse(
+            "tournaments:player", kwargs={"slug": event.slug, "registration_id": registration.pk}
+        )
+        whole = pages.render_player(
+            data, registration.pk, language, version, public, False, fragment
+        )
+        sink(public, language, version, whole)
+        sink(public + "?partial=1", language, version, fragment)
         path = reverse("tournaments:private", kwargs={"token": registration.private_token})
         page = render_private(
             registration, data, language, version, path, "", None, known[registration.pk], fragment
         )
         sink(path, language, version, page)
         public_cache.remember_token(registration.private_token, event.slug, registration.pk)
-        stored += 2
+        stored += 4
     return stored
 
 

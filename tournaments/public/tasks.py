@@ -21,3 +21,13 @@ def public_flip_fallback_task(event_id: int, base_version: str) -> bool:
     from tournaments.public.services import public_flip_fallback
 
     return public_flip_fallback(event_id=event_id, base_version=base_version)
+
+
+@shared_task(name="tournaments.public_page_refresh")
+def public_page_refresh_task(
+    language: str, path: str | None = None, registration_id: int | None = None, done: str = ""
+) -> bool:
+    """Render one player page at its current version (stale-while-revalidate)."""
+    from tournaments.public.refresh import refresh_page
+
+    return refresh_page(language, path, registration_id, done)

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from tournaments.public import cache as public_cache
+from tournaments.public import refresh
 from tournaments.public import selectors as sel
 from tournaments.public.views import render as pages
 
@@ -43,7 +44,11 @@ def serve_cached(
     found = public_cache.lookup(slug, path, language)
     etag = public_cache.etag_for(found.version, language, path)
     stale = found.html is None and found.stale_html is not None
-    if stale and not public_cache.claim_render(path, language, found.version):
+    if stale and public_cache.player_of_path(path) is not None and not refresh.in_refresh():
+        # A player's page: everyone gets the previous render, a task renders the new one.
+        found = refresh.serve_stale(found, path, language, slug=slug)
+        etag = public_cache.etag_for(found.version, language, path)
+    elif stale and not public_cache.claim_render(path, language, found.version):
         # Someone is rendering the new version: serve the previous render with its own
         # ETag, so the next poll picks the new one up (no stampede at a release).
         found = public_cache.Lookup(found.stale_version, found.stale_html)

@@ -28,6 +28,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.events.models import Event, Registration, Round, Table
 from tournaments.events.services.registrations import registration_check_in
 from tournaments.public import cache as public_cache
+from tournaments.public import refresh
 from tournaments.public import selectors as sel
 from tournaments.public.views.pages import (
     _language,
@@ -179,6 +180,16 @@ def private_page(request: HttpRequest, token: str) -> HttpResponse:
     path = cache_path(request)
     owner = public_cache.owner_of_token(token)
     found = public_cache.lookup(owner[0], path, language, player=owner[1]) if owner else None
+    stale = found is not None and found.html is None and found.stale_html is not None
+    if stale and not refresh.in_refresh():
+        # Everyone gets the previous render at once; a task renders the new one. One
+        # small query first: a token whose event went back to draft, or a deleted
+        # registration, must not keep its old page.
+        registration = _registration(token)
+        done = request.GET.get("done", "")
+        found = refresh.serve_stale(
+            found, path, language, registration.pk, done, registration.event.slug
+        )
     if found is None or found.html is None:
         registration = _registration(token)
         slug = registration.event.slug
