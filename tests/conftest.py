@@ -133,3 +133,12 @@ def real_celery_worker(_real_celery_worker_process, transactional_db):
     route_to(app, _real_celery_worker_process.queue, eager=False)
     yield _real_celery_worker_process
     route_to(app, None, eager=True)
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium (tests/browser.py) for tests marked ``browser``."""
+    from tests.browser import launched_chromium
+
+    with launched_chromium() as chromium:
+        yield chromium

@@ -7,7 +7,6 @@ import pytest
 
 from tests.tournaments.public.conftest import world  # noqa: F401 - the fixture
 from tests.tournaments.results.helpers import make_event, make_table
-from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

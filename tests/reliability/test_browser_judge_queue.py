@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.tournaments.results.helpers import make_event, make_table
-from tests.tournaments.results.test_browser_judge import browser, status_is  # noqa: F401
+from tests.tournaments.results.test_browser_judge import status_is
 from tests.tournaments.results.test_browser_sheets import enter_imhotep
 from tournaments.results.models import ResultSubmission
 

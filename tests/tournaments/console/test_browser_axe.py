@@ -20,7 +20,6 @@ from tests.browser_layout import scrolls_sideways
 from tests.tournaments.console.test_archive import played_event
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_axe import TARGETS, axe_violations
-from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - fixture
 from tournaments.console.demo.accounts import DEMO_ORGANIZER
 from tournaments.console.management.commands.demo import DEMO_SLUG
 from tournaments.console.services.finals import finals_create

@@ -19,14 +19,13 @@ and the judges page, slips and QR codes carry; never 127.0.0.1.
 from __future__ import annotations
 
 import io
-import os
 import re
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command
 
+from tests.browser import launched_chromium
 from tests.tournaments.results.test_browser_sheets import add_row, num, plus
 from tournaments.console.views.events import qr_svg
 from tournaments.events.models import Event, EventRole, Registration, RoundClock, Table
@@ -34,11 +33,7 @@ from tournaments.results.models import ProblemReport
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
 HOST = "cafe-laptop.local"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run",
-        f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]  # fmt: skip
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 LIVE = 15_000  # ms: the board polls every 3 s
@@ -50,18 +45,10 @@ SHEET = [(20, 2), (18, 3), (25, 1), (16, 4)]  # track, sled for seats 1..4
 
 @pytest.fixture
 def browser(settings):
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed")
     settings.LAN_MODE = True  # what `make demo HOST=0.0.0.0` sets (local settings)
     settings.ALLOWED_HOSTS = ["*"]
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # ORM calls between page actions
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium([f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]) as chromium:
         yield chromium
-        chromium.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def _page(browser, size):

@@ -9,7 +9,6 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.console.helpers import confirm_all, organizer
-from tests.tournaments.console.test_browser_console import browser  # noqa: F401 - fixture
 from tests.tournaments.factories import EventFactory, RegistrationFactory
 from tournaments.events.models import Event, EventConfig, EventRole, RoundClock
 from tournaments.results.models import ActionLog

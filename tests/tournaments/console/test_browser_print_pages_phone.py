@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.console.test_archive import played_event
-from tests.tournaments.console.test_browser_console import browser  # noqa: F401 - fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

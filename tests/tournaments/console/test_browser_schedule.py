@@ -5,9 +5,6 @@ and field in Japanese and keeps the file's text), then the corrected file."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from django.test import Client
 
@@ -16,24 +13,6 @@ from tournaments.events.models import EventRole, Round, Seat
 from tournaments.seating.models import EventSchedule
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
-
-
-@pytest.fixture
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # ORM calls between page actions
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def test_league_night_planned_and_uploaded_schedule(live_server, browser, tmp_path):

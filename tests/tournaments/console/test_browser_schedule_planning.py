@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.tournaments.console.test_browser_schedule import browser  # noqa: F401 (fixture)
 from tests.tournaments.factories import EventFactory, RegistrationFactory
 from tournaments.events.models import EventRole
 from tournaments.seating.models import EventSchedule, SchedulePlanRequest

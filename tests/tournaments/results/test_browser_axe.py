@@ -11,7 +11,6 @@ import pytest
 
 from tests.browser_layout import scrolls_sideways
 from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table
-from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - fixture
 from tournaments.events.access import Actor
 from tournaments.results.services import results as svc
 

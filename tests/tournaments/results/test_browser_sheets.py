@@ -9,7 +9,6 @@ import pytest
 import engines
 from tests.browser_layout import scrolls_sideways
 from tests.tournaments.results.helpers import make_event, make_table
-from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - fixture
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import canonical_payload
 

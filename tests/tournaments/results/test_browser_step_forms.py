@@ -20,7 +20,7 @@ import pytest
 import engines
 from tests.browser_layout import scrolls_sideways
 from tests.tournaments.results.helpers import make_event, make_table
-from tests.tournaments.results.test_browser_judge import browser, steps_are  # noqa: F401
+from tests.tournaments.results.test_browser_judge import steps_are
 from tests.tournaments.results.test_translations import english_in
 from tournaments.results.models import ResultSubmission
 from tournaments.results.move_forms import step_forms

@@ -14,7 +14,6 @@ import json
 import pytest
 
 from tests.tournaments.results.helpers import as_user, make_event, make_table, user
-from tests.tournaments.results.test_browser_judge import browser  # noqa: F401 - a fixture
 from tests.tournaments.results.test_translations import english_in, page_texts
 from tournaments.events.access import Actor
 from tournaments.results.models import ResultSubmission
