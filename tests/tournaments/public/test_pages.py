@@ -171,3 +171,21 @@ def test_unknown_private_token_is_not_found(client, world):
 def test_language_links_point_at_the_same_page(client, world):
     html = get(client, "standings", "ja", slug=world.event.slug)
     assert f'href="{url("standings", "en", slug=world.event.slug)}"' in html
+
+
+def test_move_log_reads_as_sentences_naming_the_seated_players(client, world):
+    """The viewer's moves are sentences in the page's language (the judge page's words),
+    never the record's JSON; the log's own player names read as the seated players."""
+    from tests.japanese_pages import english_in, page_texts
+
+    table = world.confirmed_log.table
+    seated = [s.registration.player.display_name for s in table.seats.order_by("position")]
+    log_names = world.confirmed_log.payload["players"]
+    assert log_names != seated  # the example log names its players itself
+    base = {"slug": world.event.slug, "number": 1, "table": table.number}
+    html = get(client, "table-result", language="ja", query="?step=8", **base)
+    moves = html[html.index('<section class="moves"') :]
+    assert "{&quot;" not in moves and '{"' not in moves and "&quot;type&quot;" not in moves
+    assert seated[0] in moves and not any(name in moves for name in log_names)
+    found = english_in(page_texts(moves), names=tuple(seated))
+    assert found == []

@@ -437,7 +437,8 @@ def render_table(
     if submission is not None and submission.kind == "log":
         from tournaments.public.views.replay import replay_view
 
-        replay = replay_view(submission, step)
+        seated = [s.person.name for s in sorted(table.seats, key=lambda s: s.position)]
+        replay = replay_view(submission, step, seated)
     outcome = submission.outcome if submission else {}
     context = {
         "event": data.event,

@@ -7,24 +7,22 @@ where the engine cannot score a game in progress the viewer just shows the moves
 
 from __future__ import annotations
 
-import json
-
 from django.utils import translation
 
 import engines
 from tournaments.results.models import ResultSubmission
+from tournaments.results.move_text import move_sentences
 
 
-def replay_view(submission: ResultSubmission, step: int | None) -> dict:
+def replay_view(submission: ResultSubmission, step: int | None, seats: list[str]) -> dict:
+    """``seats``: the seated players' names in seat order (the log's own names, if any,
+    are what the judge typed; the table's players are who played)."""
     doc = submission.payload or {}
     moves = list(doc.get("moves") or [])
     total = len(moves)
     step = total if step is None else max(0, min(step, total))
     view = {
-        "moves": [
-            {"number": i + 1, "text": json.dumps(m, ensure_ascii=False, sort_keys=True)}
-            for i, m in enumerate(moves)
-        ],
+        "moves": [],
         "step": step,
         "total": total,
         "previous": max(step - 1, 0),
@@ -36,6 +34,10 @@ def replay_view(submission: ResultSubmission, step: int | None) -> dict:
     }
     try:
         engine = engines.get_engine(submission.engine_key)
+        sentences = move_sentences(
+            engine.meta.key, engine.log_schema(), moves, seats, list(doc.get("players") or [])
+        )
+        view["moves"] = [{"number": i + 1, "text": t} for i, t in enumerate(sentences)]
         report = engine.replay({**doc, "moves": moves[:step]})
     except (LookupError, engines.EngineError) as error:
         view["error"] = str(error)[:300]
@@ -47,10 +49,9 @@ def replay_view(submission: ResultSubmission, step: int | None) -> dict:
     view["game_over"] = report.game_over
     try:
         scored = engine.score_state(report.final_state)
-        players = doc.get("players") or []
         view["scores"] = [
             {
-                "name": players[i] if i < len(players) else i + 1,
+                "name": seats[i] if i < len(seats) else i + 1,
                 "points": sum(v or 0 for v in b.values()),
             }
             for i, b in enumerate(scored.breakdown)
