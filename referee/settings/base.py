@@ -174,7 +174,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 PAGES_QUEUE = "pages"
 CELERY_TASK_ROUTES = {
     "tournaments.public_pages_prerender": {"queue": PAGES_QUEUE},
-    "tournaments.public_page_refresh": {"queue": PAGES_QUEUE},
+    "tournaments.public_pages_refresh": {"queue": PAGES_QUEUE},
 }
 CELERY_WORKER_SEND_TASK_EVENTS = True
 CELERY_TASK_SEND_SENT_EVENT = True

@@ -223,15 +223,20 @@ def _get_many(keys: list[str], strict: bool = False) -> dict:
     return {k: loads(v) for k, v in zip(keys, raw, strict=True) if v is not None}
 
 
-def versions_only(slug: str | None, player: int | None = None) -> str | None:
-    """The current version string, from one small ``MGET``; None when a counter is missing
-    (the caller falls back to ``lookup``, which creates it). Raises ``CacheUnavailable``
-    while Redis is away."""
-    keys = version_keys(slug, player)
-    found = _get_many(keys, strict=True)
-    if len(found) != len(keys):
-        return None
-    return ".".join(str(int(found[k])) for k in keys)
+def versions_and_stored(
+    slug: str | None, player: int | None, key: str
+) -> tuple[str | None, str | None]:
+    """(the page's current version, the version of its stored render), from one small
+    ``MGET``. The current version is None when a counter is missing (the caller falls back
+    to ``lookup``, which creates it); the stored one is None when nothing is stored.
+    Raises ``CacheUnavailable`` while Redis is away."""
+    counters = version_keys(slug, player)
+    marker = stored_version_key(key)
+    found = _get_many([*counters, marker], strict=True)
+    current = None
+    if all(k in found for k in counters):
+        current = ".".join(str(int(found[k])) for k in counters)
+    return current, found.get(marker)
 
 
 def lookup(slug: str | None, path: str, language: str, player: int | None = None) -> Lookup:
@@ -248,12 +253,6 @@ def lookup(slug: str | None, path: str, language: str, player: int | None = None
     if entry:
         return Lookup(version=version, html=None, stale_version=entry[0], stale_html=entry[1])
     return Lookup(version=version, html=None)
-
-
-def claim_render(path: str, language: str, version: str, seconds: int = 5) -> bool:
-    """True for the one request that should render ``path`` at ``version`` (SET NX); the
-    others keep serving the previous render meanwhile instead of all rendering at once."""
-    return cache.add(f"pub:render:{language}:{version}:{page_key(path, language)}", 1, seconds)
 
 
 def current_version(slug: str | None) -> str:
@@ -276,20 +275,39 @@ def next_players_version(version: str) -> str:
     return f"{head}.{int(players) + 1}.{own}"
 
 
+def stored_version_key(key: str) -> str:
+    """Beside each render, the version it was rendered at (a few bytes): the WSGI fast
+    path reads it with the version counters in one ``MGET`` and so knows, without
+    fetching a 1 MB standings page, whether the copy it keeps is the newest one stored."""
+    return key + ":v"
+
+
 def store(path: str, language: str, version: str, html: str) -> None:
-    cache.set(page_key(path, language), (version, html), PAGE_TIMEOUT)
+    store_many([(path, language, version, html)])
 
 
 def forget(path: str, language: str) -> None:
-    cache.delete(page_key(path, language))
+    forget_key(page_key(path, language))
+
+
+def forget_key(key: str) -> None:
+    cache.delete_many([key, stored_version_key(key)])
 
 
 def store_many(entries: list[tuple[str, str, str, str]]) -> None:
     """Store (path, language, version, html) renders in one round trip."""
-    cache.set_many(
-        {page_key(path, lang): (version, html) for path, lang, version, html in entries},
-        PAGE_TIMEOUT,
-    )
+    values = {}
+    for path, language, version, html in entries:
+        key = page_key(path, language)
+        values[key] = (version, html)
+        values[stored_version_key(key)] = version
+    cache.set_many(values, PAGE_TIMEOUT)
+
+
+def stored_page(key: str) -> tuple[str, str] | None:
+    """(version, html) of the render stored under ``key``, current or not."""
+    entry = _get_many([key]).get(key)
+    return (entry[0], entry[1]) if entry else None
 
 
 def next_version(version: str) -> str:

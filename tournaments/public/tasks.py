@@ -23,11 +23,10 @@ def public_flip_fallback_task(event_id: int, base_version: str) -> bool:
     return public_flip_fallback(event_id=event_id, base_version=base_version)
 
 
-@shared_task(name="tournaments.public_page_refresh")
-def public_page_refresh_task(
-    language: str, path: str | None = None, registration_id: int | None = None, done: str = ""
-) -> bool:
-    """Render one player page at its current version (stale-while-revalidate)."""
-    from tournaments.public.refresh import refresh_page
+@shared_task(name="tournaments.public_pages_refresh")
+def public_pages_refresh_task(slug: str | None) -> int:
+    """Render an event's due pages at their current versions (stale-while-revalidate, in
+    paced batches); returns how many were stored."""
+    from tournaments.public.refresh import refresh_event_pages
 
-    return refresh_page(language, path, registration_id, done)
+    return refresh_event_pages(slug)

@@ -29,10 +29,12 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from urllib.parse import parse_qs
 
 from django.conf import settings
 
 from tournaments.public import cache as public_cache
+from tournaments.public import refresh
 
 logger = logging.getLogger(__name__)
 
@@ -199,7 +201,7 @@ class PublicPageCache:
         # Only the parameters this page reads: ?utm=... finds the same render.
         full_path = public_cache.canonical_path_from_query_string(path, query)
         try:
-            page, state = self._current_page(slug, full_path, language, private, player), "hit"
+            page, state = self._current_page(slug, full_path, language, private, player)
         except public_cache.CacheUnavailable:
             # Redis is away: the last good render this process kept, else Django renders
             # from the database.
@@ -224,18 +226,40 @@ class PublicPageCache:
 
     def _current_page(
         self, slug: str | None, full_path: str, language: str, private: bool, player: int | None
-    ) -> LocalPage | None:
+    ) -> tuple[LocalPage | None, str]:
+        """The page to answer with and whether it is current ("hit") or an older render
+        served while a background batch renders the new one ("revalidating")."""
         key = public_cache.page_key(full_path, language)
-        version = public_cache.versions_only(slug, player)
+        version, stored = public_cache.versions_and_stored(slug, player, key)
         if version is None:  # a counter is missing: Django creates it
-            return None
+            return None, "miss"
         page = self.local.get(key)
         if page is not None and page.version == version:
-            return page
-        found = public_cache.lookup(slug, full_path, language, player)
-        if found.html is None or found.version != version:
-            return None
-        body = found.html.encode()
+            return page, "hit"
+        if stored is None:
+            return None, "miss"  # never rendered: Django renders it in the request
+        if stored != version and (slug is None or refresh.eager()):
+            return None, "miss"  # Django serves it (with eager tasks it renders at once)
+        if page is None or page.version != stored:
+            entry = public_cache.stored_page(key)
+            if entry is None:
+                return None, "miss"
+            page = self._local_page(key, entry[0], entry[1], language, full_path, private)
+        if page.version == version:
+            return page, "hit"
+        done = ""
+        if private:
+            done = parse_qs(full_path.partition("?")[2]).get("done", [""])[0]
+        refresh.request_refresh(
+            slug,
+            [refresh.due_page(slug, full_path, language, player if private else None, done)],
+        )
+        return page, "revalidating"
+
+    def _local_page(
+        self, key: str, version: str, html: str, language: str, full_path: str, private: bool
+    ) -> LocalPage:
+        body = html.encode()
         zipped = None
         if not private and len(body) >= GZIP_MIN_BYTES:
             zipped = gzip.compress(body, compresslevel=6, mtime=0)

@@ -1,6 +1,7 @@
-"""Stale-while-revalidate for a player's pages (issue 21): with a previous render present,
-a read serves it at once and queues a background render instead of rendering in the
-request; the task then stores the page at the current version."""
+"""Stale-while-revalidate for every public page (issue 21): with a previous render present,
+a read serves it at once and marks the page due instead of rendering in the request; one
+paced background batch per event then renders every due page from one load of the
+event's data and stores each at the version it pinned before loading."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from django.utils import translation
 
 from tournaments.events import outbox
 from tournaments.public import cache as public_cache
-from tournaments.public.tasks import public_page_refresh_task
+from tournaments.public import refresh
+from tournaments.public.tasks import public_pages_refresh_task
+from tournaments.public.views import pages as page_views
 from tournaments.public.views import private as private_views
 from tournaments.public.views import render as pages
 
@@ -55,9 +58,9 @@ def test_a_stale_player_page_is_served_at_once_and_rendered_by_a_task(
     assert all(r.status_code == 200 and r.content == first.content for r in stale)
     assert all(r["ETag"] == first["ETag"] for r in stale)
     assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
-    assert [task for task, _args in queued] == [public_page_refresh_task]
+    assert [task for task, _args in queued] == [public_pages_refresh_task]
 
-    assert public_page_refresh_task.apply(queued[0][1]).get() is True
+    assert public_pages_refresh_task.apply(queued[0][1]).get() == 1
     current = public_cache.lookup(world.event.slug, path, "ja")
     assert current.html is not None  # stored at the current version
     fresh = client.get(path, HTTP_IF_NONE_MATCH=first["ETag"])
@@ -77,10 +80,10 @@ def test_a_stale_private_page_is_served_at_once_and_rendered_by_a_task(
     assert stale.status_code == 200 and stale.content == first.content
     assert stale["ETag"] == first["ETag"] and stale["Cache-Control"] == "private, no-store"
     (task, args), *more = queued
-    assert task is public_page_refresh_task and not more
+    assert task is public_pages_refresh_task and not more
     assert reg.private_token not in repr(args)  # ids, not the token, go through the broker
 
-    assert public_page_refresh_task.apply(args).get() is True
+    assert public_pages_refresh_task.apply(args).get() == 1
     assert public_cache.lookup(world.event.slug, path, "ja", player=reg.pk).html is not None
     assert client.get(path)["ETag"] != first["ETag"]
 
@@ -112,5 +115,143 @@ def test_a_player_page_gone_since_its_render_is_dropped_by_the_task(client, worl
     type(world.event).objects.filter(pk=world.event.pk).update(status="draft")
     _make_stale(world, reg)
     client.get(path)  # the stale copy, once
-    assert public_page_refresh_task.apply(queued[0][1]).get() is False
+    assert public_pages_refresh_task.apply(queued[0][1]).get() == 0
     assert client.get(path).status_code == 404
+
+
+def test_stale_standings_are_served_at_once_and_rendered_by_the_batch(
+    client, world, queued, monkeypatch
+):
+    path = url("standings", slug=world.event.slug)
+    first = client.get(path)
+    public_cache.bump_event(world.event.slug)
+    with monkeypatch.context() as patched:
+        patched.setattr(pages, "render_standings", _no_render)
+        patched.setattr(page_views, "_load_event_data", _no_render)
+        stale = [client.get(path) for _ in range(3)]
+    assert all(r.status_code == 200 and r.content == first.content for r in stale)
+    assert all(r["ETag"] == first["ETag"] for r in stale)
+    assert [task for task, _args in queued] == [public_pages_refresh_task]  # one, not three
+    assert queued[0][1] == (world.event.slug,)
+
+    assert public_pages_refresh_task.apply(queued[0][1]).get() == 1
+    assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_one_batch_loads_the_event_once_for_all_its_due_pages(client, world, queued, monkeypatch):
+    paths = [url("standings", slug=world.event.slug)]
+    paths += [
+        url("player", slug=world.event.slug, registration_id=r.pk) for r in world.registrations
+    ]
+    for path in paths:
+        client.get(path)
+    public_cache.bump_event(world.event.slug)
+    for path in paths:
+        client.get(path)
+    loads = []
+    real = page_views._load_event_data
+    monkeypatch.setattr(
+        page_views, "_load_event_data", lambda slug: loads.append(slug) or real(slug)
+    )
+    assert public_pages_refresh_task.apply(queued[0][1]).get() == len(paths)
+    assert loads == [world.event.slug]
+    for path in paths:
+        assert public_cache.lookup(world.event.slug, path, "ja").html is not None
+
+
+def test_a_page_is_stored_at_the_version_pinned_before_the_data_was_read(
+    client, world, queued, monkeypatch
+):
+    """A change committed while the batch loads must not be hidden behind a current-looking
+    page: the page is stored at the version read before the load, so it stays due."""
+    path = url("standings", slug=world.event.slug)
+    client.get(path)
+    public_cache.bump_event(world.event.slug)
+    client.get(path)
+    real = page_views._load_event_data
+
+    def load_while_someone_writes(slug):
+        data = real(slug)
+        public_cache.bump_event(slug)  # after the read: the render cannot show it
+        return data
+
+    monkeypatch.setattr(page_views, "_load_event_data", load_while_someone_writes)
+    assert public_pages_refresh_task.apply(queued[0][1]).get() == 1
+    after = public_cache.lookup(world.event.slug, path, "ja")
+    assert after.html is None and after.stale_html is not None  # still due, not "current"
+
+
+def test_a_batch_over_its_budget_renders_the_shared_pages_and_puts_players_back(
+    client, world, queued, settings
+):
+    settings.PUBLIC_REFRESH_BUDGET = 0
+    standings = url("standings", slug=world.event.slug)
+    players = [
+        url("player", slug=world.event.slug, registration_id=r.pk) for r in world.registrations[:3]
+    ]
+    for path in [standings, *players]:
+        client.get(path)
+    public_cache.bump_event(world.event.slug)
+    for path in [*players, standings]:
+        client.get(path)
+    assert public_pages_refresh_task.apply(queued[0][1]).get() == 1  # standings only
+    assert public_cache.lookup(world.event.slug, standings, "ja").html is not None
+    assert [task for task, _args in queued] == [public_pages_refresh_task] * 2  # the rest
+    assert sorted(refresh.dirty.take(world.event.slug)) == sorted(
+        f"pub|ja|{path}" for path in players
+    )
+
+
+def test_batches_are_paced_by_their_own_duration(monkeypatch, settings, world):
+    settings.PUBLIC_REFRESH_MIN_GAP = 0.5
+    slept = []
+    monkeypatch.setattr(refresh, "eager", lambda: False)
+    monkeypatch.setattr(refresh.time, "sleep", slept.append)
+    refresh._record(world.event.slug, 2.0)  # a batch that took 2 s just ended
+    refresh._pace(world.event.slug)
+    assert len(slept) == 1 and 1.9 < slept[0] <= 2.0
+    refresh._record(world.event.slug, 0.01)  # a short one: the minimum gap
+    refresh._pace(world.event.slug)
+    assert 0.4 < slept[1] <= 0.5
+
+
+def test_a_new_snapshot_marks_the_shared_pages_due(
+    world, queued, django_capture_on_commit_callbacks
+):
+    from tests.tournaments.public.conftest import write_snapshot
+
+    refresh.dirty.take(world.event.slug)
+    with django_capture_on_commit_callbacks(execute=True):
+        write_snapshot(world.event, 2)
+    due = set(refresh.dirty.take(world.event.slug))
+    standings = url("standings", slug=world.event.slug)
+    seating = url("seating", slug=world.event.slug, number=2)
+    assert {f"pub|ja|{standings}", f"pub|ja|{seating}?partial=1"} <= due
+    assert not any(member.startswith("prv|") for member in due)
+    assert public_pages_refresh_task in [task for task, _args in queued]
+
+
+def test_the_fast_path_serves_a_stale_page_itself_and_marks_it_due(
+    client, world, queued, monkeypatch
+):
+    from tournaments.public.wsgi import PublicPageCache
+
+    path = url("standings", slug=world.event.slug)
+    first = client.get(path)
+    public_cache.bump_event(world.event.slug)
+    monkeypatch.setattr(refresh, "eager", lambda: False)
+    reached_django = []
+    app = PublicPageCache(lambda environ, start: reached_django.append(1) or [b""])
+    captured = {}
+
+    def start_response(status, headers):
+        captured.update(status=status, headers=dict(headers))
+
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": ""}
+    environ["wsgi.url_scheme"] = "http"
+    body = b"".join(app(environ, start_response))
+    assert reached_django == [] and captured["status"] == "200 OK"
+    assert body == first.content and captured["headers"]["ETag"] == first["ETag"]
+    assert captured["headers"]["X-Cache"] == "revalidating"
+    assert [task for task, _args in queued] == [public_pages_refresh_task]
+    assert refresh.dirty.take(world.event.slug) == [f"pub|ja|{path}"]

@@ -2,8 +2,9 @@
 
 Every GET: one Redis round trip for (global version, event version, cached page). If the
 client's ``If-None-Match`` matches → 304; if the cached page is current → served without a
-database query; else rendered, stored and served. ``?partial=1`` returns only the live part
-of a page (what the refresh script swaps in).
+database query; if an older render is stored → that one, while a background batch renders
+the new one (``refresh``); else (never rendered) rendered, stored and served.
+``?partial=1`` returns only the live part of a page (what the refresh script swaps in).
 """
 
 from __future__ import annotations
@@ -42,17 +43,14 @@ def serve_cached(
     language = _language(request)
     path = cache_path(request)
     found = public_cache.lookup(slug, path, language)
+    if refresh.in_refresh():
+        # The refresh batch: render at the version it pinned before loading the data.
+        found = public_cache.Lookup(refresh.pinned_version(path, language) or found.version, None)
+    elif found.html is None and found.stale_html is not None:
+        # Everyone gets the previous render at once (with its own ETag, so the next poll
+        # picks the new one up); a paced background batch renders the new one.
+        found = refresh.serve_stale(found, slug, path, language)
     etag = public_cache.etag_for(found.version, language, path)
-    stale = found.html is None and found.stale_html is not None
-    if stale and public_cache.player_of_path(path) is not None and not refresh.in_refresh():
-        # A player's page: everyone gets the previous render, a task renders the new one.
-        found = refresh.serve_stale(found, path, language, slug=slug)
-        etag = public_cache.etag_for(found.version, language, path)
-    elif stale and not public_cache.claim_render(path, language, found.version):
-        # Someone is rendering the new version: serve the previous render with its own
-        # ETag, so the next poll picks the new one up (no stampede at a release).
-        found = public_cache.Lookup(found.stale_version, found.stale_html)
-        etag = public_cache.etag_for(found.version, language, path)
     if public_cache.etag_matches(request.headers.get("If-None-Match"), etag):
         response = HttpResponseNotModified()
     else:
@@ -77,6 +75,9 @@ def _event_data(slug: str, version: str | None = None) -> sel.EventData:
     """The event's public data; with ``version``, loaded once per process per version: a
     rush of misses right after a release costs one load per worker, not one per request
     (the other threads wait for it instead of loading the same rows in parallel)."""
+    data = refresh.batch_data(slug)
+    if data is not None:
+        return data
     if version is None:
         return _load_event_data(slug)
     with _memo_lock:
@@ -94,6 +95,9 @@ def _event_data(slug: str, version: str | None = None) -> sel.EventData:
 def event_data_for_player(slug: str) -> sel.EventData:
     """The event's data for a player's page, shared per process by the *event's* version:
     player pages have a version each, which would load the event once per player."""
+    data = refresh.batch_data(slug)
+    if data is not None:
+        return data
     return _event_data(slug, public_cache.current_version(slug))
 
 

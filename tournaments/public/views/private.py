@@ -178,28 +178,27 @@ class _TableRef:
 def private_page(request: HttpRequest, token: str) -> HttpResponse:
     language = _language(request)
     path = cache_path(request)
+    done = request.GET.get("done", "")
     owner = public_cache.owner_of_token(token)
     found = public_cache.lookup(owner[0], path, language, player=owner[1]) if owner else None
     stale = found is not None and found.html is None and found.stale_html is not None
     if stale and not refresh.in_refresh():
-        # Everyone gets the previous render at once; a task renders the new one. One
-        # small query first: a token whose event went back to draft, or a deleted
-        # registration, must not keep its old page.
+        # Everyone gets the previous render at once; a background batch renders the new
+        # one. One small query first: a token whose event went back to draft, or a
+        # deleted registration, must not keep its old page.
         registration = _registration(token)
-        done = request.GET.get("done", "")
-        found = refresh.serve_stale(
-            found, path, language, registration.pk, done, registration.event.slug
-        )
+        slug = registration.event.slug
+        found = refresh.serve_stale(found, slug, path, language, registration.pk, done)
     if found is None or found.html is None:
         registration = _registration(token)
         slug = registration.event.slug
         public_cache.remember_token(token, slug, registration.pk)
-        found = public_cache.lookup(slug, path, language, player=registration.pk)
-        html = render_private(
-            registration, None, language, found.version, path, request.GET.get("done", "")
-        )
-        public_cache.store(path, language, found.version, html)
-        found = public_cache.Lookup(found.version, html)
+        version = refresh.pinned_version(path, language)
+        if version is None:
+            version = public_cache.lookup(slug, path, language, player=registration.pk).version
+        html = render_private(registration, None, language, version, path, done)
+        public_cache.store(path, language, version, html)
+        found = public_cache.Lookup(version, html)
     etag = public_cache.etag_for(found.version, language, path)
     if public_cache.etag_matches(request.headers.get("If-None-Match"), etag):
         response = HttpResponse(status=304)
