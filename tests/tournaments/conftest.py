@@ -1,4 +1,5 @@
-"""Database tests leave no standings "dirty" flags in Redis for a later run."""
+"""Database tests leave no coalescing flags (standings, summaries, public pages due) in
+Redis for a later run."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _clear_standings_flags():
+def _clear_coalescing_flags():
+    from django.conf import settings
+
     from tournaments.events.coalesce import _redis
-    from tournaments.standings.services import dirty_key
 
     client = _redis()  # taken before the test: a fault test points the flags at its own Redis
     yield
     if client is None:
         return  # Django's cache: tests/conftest.py already clears it
-    pattern = dirty_key(0).rsplit(":", 1)[0] + ":*"  # this test database's flags only
+    database = settings.DATABASES["default"]["NAME"]
+    pattern = f"referee:*:dirty:{database}:*"  # this test database's flags only
     for key in client.scan_iter(match=pattern):
         client.delete(key)

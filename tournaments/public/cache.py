@@ -158,9 +158,27 @@ def bump_event(slug: str, players=None) -> int:
     if players is None:
         _bump(players_version_key(slug))
     else:
-        for registration_id in sorted(set(players)):
-            _bump(player_version_key(slug, registration_id))
+        _bump_many([player_version_key(slug, r) for r in sorted(set(players))])
     return version
+
+
+def _bump_many(keys: list[str]) -> None:
+    """``_bump`` of many counters in one round trip on Redis: a standings snapshot moves
+    hundreds of players' counters, one ``INCR`` each cost ~0.2 ms of round trip apiece.
+    A missing counter starts at the current time, as in ``_bump`` (SET NX, then INCR)."""
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache) or len(keys) < 2:
+        for key in keys:
+            _bump(key)
+        return
+    fresh = _fresh_version()
+    client = backend._cache.get_client(write=True)  # Django's own pool (private API, 5.2)
+    with client.pipeline(transaction=False) as pipe:
+        for key in keys:
+            full = backend.make_and_validate_key(key)
+            pipe.set(full, fresh, nx=True)  # Django stores ints unpickled: INCR reads them
+            pipe.incr(full)
+        pipe.execute()
 
 
 def bump_global() -> int:

@@ -350,3 +350,20 @@ def test_a_flip_raced_by_another_change_still_leaves_the_rush_pages_rendered(
     owner = world.registrations[0].pk  # a private page has its player's version
     for path, player in ((private, owner), (seating, None)):
         assert public_cache.lookup(slug, path, "ja", player).html is not None, path
+
+
+def test_bumping_many_players_moves_each_counter_once_and_starts_missing_ones_fresh(db):
+    """On Redis the counters of a snapshot's players move in one pipelined round trip;
+    a counter that was never set starts at the current time, never at 1 (an old ETag
+    must not come back after a flush)."""
+    import time
+
+    slug = "bump-many"
+    public_cache.bump_event(slug, players=[1])
+    before = public_cache.player_versions(slug, [1])[1]
+    started = int(time.time() * 1000)
+    public_cache.bump_event(slug, players=[1, 2, 3, 2])
+    after = public_cache.player_versions(slug, [1, 2, 3])
+    own = {r: int(v.rsplit(".", 1)[1]) for r, v in after.items()}
+    assert own[1] == int(before.rsplit(".", 1)[1]) + 1
+    assert own[2] >= started and own[3] >= started
