@@ -40,6 +40,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -150,6 +151,42 @@ def _reader_process(paths, until: float, think: float, threads: int, seed: int, 
     for thread in pool:
         thread.join()
     queue.put(results)
+
+
+def _probe_standings(until: float, out: list) -> None:
+    """Every half second, which standings snapshot the public standings page shows."""
+    connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
+    path = f"/ja/events/{stack.SLUG}/standings/?partial=1"
+    while time.time() < until:
+        try:
+            connection.request("GET", path, headers={"Accept-Language": "ja"})
+            body = connection.getresponse().read().decode()
+            match = re.search(r'data-snapshot="(\d+)"', body)
+            if match:
+                out.append((time.time(), int(match.group(1))))
+        except (OSError, http.client.HTTPException):
+            connection.close()
+            connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
+        time.sleep(0.5)
+    connection.close()
+
+
+def standings_lag(probes: list[tuple[float, int]], event_id: int) -> dict:
+    """How far behind the newest snapshot the page was at each probe: 0 when it showed the
+    newest one, else the seconds since the first snapshot it did not show was written."""
+    from tournaments.standings.models import StandingsSnapshot
+
+    written = sorted(
+        (version, at.timestamp())
+        for version, at in StandingsSnapshot.objects.filter(event_id=event_id).values_list(
+            "version", "computed_at"
+        )
+    )
+    lags = []
+    for at, shown in probes:
+        newer = [w for version, w in written if version > shown and w <= at]
+        lags.append(max(0.0, at - min(newer)) if newer else 0.0)
+    return {**percentiles(lags), "probes": len(probes)}
 
 
 class Judges:
@@ -270,8 +307,12 @@ def run(args) -> dict:
         ]
         for process in readers:
             process.start()
+        probes: list = []
+        prober = threading.Thread(target=_probe_standings, args=(until, probes))
+        prober.start()
         judges = Judges(state, args.tables, args.duration, args.judges)
         started = judges.run()
+        prober.join()
         reads: list = []
         for _ in readers:
             reads.extend(queue.get(timeout=args.duration + 120))
@@ -279,7 +320,7 @@ def run(args) -> dict:
             process.join()
         confirmed = len(judges.confirmed_at)
         last = max(judges.confirmed_at, default=started)
-        settled = stack.wait_workers_idle([worker, pages], timeout=args.settle_timeout)
+        settled = stack.wait_workers_idle([worker, pages], timeout=args.settle_timeout, report=True)
         from tournaments.standings.services import standings_stale_event_ids
 
         stale = state["event_id"] in standings_stale_event_ids()
@@ -313,6 +354,7 @@ def run(args) -> dict:
             "submit_api": percentiles(judges.submit_times),
             "confirm_api": percentiles(judges.confirm_times),
         },
+        "standings_lag": standings_lag(probes, state["event_id"]),
         "settled_after_s": round(settled, 1),
         "standings_current": not stale,
     }

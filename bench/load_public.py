@@ -152,7 +152,9 @@ def server_cpu_seconds(master: subprocess.Popen) -> float:
     return total / ticks
 
 
-def wait_workers_idle(workers: list[subprocess.Popen], timeout: float = 240) -> float:
+def wait_workers_idle(
+    workers: list[subprocess.Popen], timeout: float = 240, report: bool = False
+) -> float:
     """Seconds until the Celery queues are empty, no task is held (ETA tasks count) and the
     workers used under 50 ms of CPU in the last second, twice in a row."""
     import redis
@@ -167,7 +169,10 @@ def wait_workers_idle(workers: list[subprocess.Popen], timeout: float = 240) -> 
         time.sleep(1)
         now = cpu_now()
         queued = client.llen("celery") + client.llen("pages")
-        busy = queued or client.hlen("unacked") or now - cpu > 0.05
+        held = client.hlen("unacked")
+        busy = queued or held or now - cpu > 0.05
+        if busy and report and int(time.monotonic() - started) % 10 == 0:
+            print(f"busy: {queued} queued, {held} held, {now - cpu:.2f} s CPU in 1 s", flush=True)
         cpu = now
         quiet = 0 if busy else quiet + 1
         if quiet >= 2:
