@@ -11,9 +11,9 @@ from html.parser import HTMLParser
 # (Ver3), file formats, QR codes, and the link to the English pages.
 ALLOWED = {"json", "ver", "qr", "english"}  # "English": the language switch, in its own language
 # Latin words a Japanese console page may show beside the shared ones: file formats, the
-# standings' abbreviation (TP, tournament points), the rating method's proper names, and
-# "Webhook", written in Latin letters as the integrations pages write it.
-CONSOLE_ALLOWED = frozenset({"csv", "tp", "openskill", "plackett", "luce", "webhook"})
+# rating method's proper names, and "Webhook", written in Latin letters as the
+# integrations pages write it.
+CONSOLE_ALLOWED = frozenset({"csv", "openskill", "plackett", "luce", "webhook"})
 WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 LIBRARY = ("Input should", "Field required", "Extra inputs", "validation error", "$.")
