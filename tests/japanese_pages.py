@@ -10,10 +10,9 @@ from html.parser import HTMLParser
 # Words a Japanese page may show in Latin letters: rule ids (L1, VN13), version numbers
 # (Ver3), file formats, QR codes, and the link to the English pages.
 ALLOWED = {"json", "ver", "qr", "english"}  # "English": the language switch, in its own language
-# Latin words a Japanese console page may show beside the shared ones: file formats, the
-# rating method's proper names, and "Webhook", written in Latin letters as the
-# integrations pages write it.
-CONSOLE_ALLOWED = frozenset({"csv", "openskill", "plackett", "luce", "webhook"})
+# Latin words a Japanese console page may show beside the shared ones: file formats and
+# the rating method's proper names. (Webhooks are ウェブフック in Japanese.)
+CONSOLE_ALLOWED = frozenset({"csv", "openskill", "plackett", "luce"})
 WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 LIBRARY = ("Input should", "Field required", "Extra inputs", "validation error", "$.")
