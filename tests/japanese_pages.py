@@ -10,10 +10,9 @@ from html.parser import HTMLParser
 # Words a Japanese page may show in Latin letters: rule ids (L1, VN13), version numbers
 # (Ver3), file formats, QR codes, and the link to the English pages.
 ALLOWED = {"json", "ver", "qr", "english"}  # "English": the language switch, in its own language
-# Latin words a Japanese console page may show beside the shared ones: file formats, the
-# standings' abbreviation (TP, tournament points), the rating method's proper names, and
-# "Webhook", written in Latin letters as the integrations pages write it.
-CONSOLE_ALLOWED = frozenset({"csv", "tp", "openskill", "plackett", "luce", "webhook"})
+# Latin words a Japanese console page may show beside the shared ones: file formats and
+# the rating method's proper names. (Webhooks are ウェブフック in Japanese.)
+CONSOLE_ALLOWED = frozenset({"csv", "openskill", "plackett", "luce"})
 WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 LIBRARY = ("Input should", "Field required", "Extra inputs", "validation error", "$.")
@@ -28,21 +27,35 @@ class VisibleText(HTMLParser):
     """Text a reader sees or hears: data outside script/style, and the labels carried in
     attributes (aria-label, placeholder, title, alt). Left out: text marked as another
     language (``lang="en"``: a printed sheet's English line, a game's English title) and
-    ``<code>`` (literal syntax a person types, such as CSV column names)."""
+    ``<code>``, which holds only what a person types or copies exactly as shown and no
+    words to read: a command (``manage.py judge_invite``), CSV column names, a game key, a
+    JSON path or value of the edition data, an HTTP method or header, a token or signing
+    secret. A placeholder inside it is ``<var>`` and is read: it names what to put there.
+    Messages, errors and labels are never ``<code>`` (a network error is said in words)."""
 
     def __init__(self):
         super().__init__()
-        self.stack: list[tuple[str, bool]] = []
+        # (tag, skip): True for script/style/another language, "code" for <code>.
+        self.stack: list[tuple[str, bool | str]] = []
         self.parts: list[str] = []
 
     @property
     def skipping(self) -> bool:
-        return any(skip for _tag, skip in self.stack)
+        in_code = False
+        for tag, skip in self.stack:
+            if skip is True:
+                return True
+            if skip == "code":
+                in_code = True
+            elif tag == "var":  # a placeholder inside code is read again
+                in_code = False
+        return in_code
 
     def handle_starttag(self, tag, attrs):
         values = dict(attrs)
         lang = values.get("lang") or ""
-        skip = tag in ("script", "style", "code") or (bool(lang) and not lang.startswith("ja"))
+        skip = tag in ("script", "style") or (bool(lang) and not lang.startswith("ja"))
+        skip = "code" if tag == "code" and not skip else skip
         if not self.skipping and not skip:
             for name in ("aria-label", "placeholder", "title", "alt"):
                 if values.get(name):

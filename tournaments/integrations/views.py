@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments.events.models import Event
 from tournaments.integrations import services
 from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
+from tournaments.integrations.tasks import TIMEOUT_SECONDS
 
 # Lazy: the labels are read in each request's language, not the one active at import.
 TOPIC_LABELS = {
@@ -21,6 +22,39 @@ TOPIC_LABELS = {
     "standings.updated": gettext_lazy("the standings change"),
     "event.finished": gettext_lazy("the event is finished"),
 }
+
+# A failed delivery's network error (``last_error``) is the operating system's or the TLS
+# library's English ("[Errno 111] Connection refused"); the delivery log says in the
+# page's language what went wrong, matched on those messages' fixed wording. The raw text
+# stays in the webhooks API's ``last_error``. A timeout first: a TLS handshake that timed
+# out names _ssl.c.
+DELIVERY_FAILURES = (
+    (("timed out", "timeout"), gettext_lazy("no answer within %(seconds)s seconds")),
+    (("refused",), gettext_lazy("the connection was refused")),
+    (
+        (
+            "name or service not known",
+            "name resolution",
+            "nodename nor servname",
+            "no address associated",
+        ),
+        gettext_lazy("the address's host name was not found"),
+    ),  # fmt: skip
+    (("certificate", "ssl"), gettext_lazy("the secure connection (certificate) failed")),
+    (("reset", "broken pipe"), gettext_lazy("the receiver closed the connection")),
+    (("unreachable",), gettext_lazy("the network could not reach the address")),
+)
+
+
+def delivery_failure(error: str) -> str:
+    """What a delivery's network error means, in the active language ("" for none)."""
+    if not error:
+        return ""
+    lowered = error.lower()
+    for markers, text in DELIVERY_FAILURES:
+        if any(marker in lowered for marker in markers):
+            return str(text) % {"seconds": TIMEOUT_SECONDS}
+    return _("the address could not be reached")
 
 
 def _organized_event(request, slug: str) -> Event:
@@ -77,6 +111,7 @@ def access(request, slug: str):
     )
     for delivery in deliveries:
         delivery.topic_label = TOPIC_LABELS.get(delivery.topic, delivery.topic)
+        delivery.failure = delivery_failure(delivery.last_error)
     tokens = ApiToken.objects.filter(user=request.user).filter(
         event__isnull=True
     ) | ApiToken.objects.filter(user=request.user, event=event)

@@ -104,3 +104,37 @@ def test_late_entry_and_substitute_takes_over_an_open_seat():
     seat.refresh_from_db()
     assert late.status == Registration.Status.DROPPED
     assert seat.registration == new and new.status == Registration.Status.CHECKED_IN
+
+
+def test_the_import_page_names_columns_the_importer_reads_in_the_pages_language(client):
+    """The page's <code> column names are headers a file may use: Japanese ones on the
+    Japanese page (名前, よみ, 所属), and each of them reads a file."""
+    import re
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments.console.services.player_import import (
+        CLUB_COLUMNS,
+        NAME_COLUMNS,
+        READING_COLUMNS,
+    )
+    from tournaments.events.models import EventRole
+
+    event = EventFactory()
+    user = get_user_model().objects.create_user("org", password="pw")
+    EventRole.objects.create(user=user, event=event, role="organizer")
+    client.force_login(user)
+    shown = {}
+    for language in ("ja", "en"):
+        html = client.get(f"/{language}/console/{event.slug}/players/import/").content.decode()
+        shown[language] = re.findall(r"<code>([^<]+)</code>", html)
+    assert shown["ja"][:3] == ["名前", "よみ", "所属"]
+    known = {*NAME_COLUMNS, *READING_COLUMNS, *CLUB_COLUMNS}
+    assert [name for names in shown.values() for name in names if name not in known] == []
+    name, reading, club = shown["ja"][:3]
+    text = f"{name},{reading},{club}\n佐藤 葵,さとう あおい,ナイル会\n"
+    preview = players_csv_preview(event, text)
+    assert preview.ok and (preview.rows[0].reading, preview.rows[0].club) == (
+        "さとう あおい",
+        "ナイル会",
+    )

@@ -175,3 +175,23 @@ def test_the_final_and_its_pages_are_japanese(client, django_capture_on_commit_c
     if english:
         found["before the final"] = english
     assert found == {}, "\n".join(f"{url}: {texts}" for url, texts in found.items())
+
+
+def test_the_event_pages_standings_column_is_named_in_each_language(
+    client, django_capture_on_commit_callbacks
+):
+    """The console's standings table heads its points column as the public standings do
+    (勝点 in Japanese, TP in English), with the full name as its title."""
+    import re
+
+    from tests.tournaments.console.test_archive import played_event
+
+    with django_capture_on_commit_callbacks(execute=True):  # the standings follow
+        event, organizer = played_event(rounds=1, players=8)
+    client.force_login(organizer)
+    heads = {}
+    for language in ("ja", "en"):
+        html = client.get(f"/{language}/console/{event.slug}/").content.decode()
+        table = re.search(r'<table class="grid" id="standings">.*?</tr>', html, re.S).group(0)
+        heads[language] = re.findall(r'<abbr title="([^"]+)">([^<]+)</abbr>', table)
+    assert heads == {"ja": [("大会ポイント", "勝点")], "en": [("Tournament points", "TP")]}

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils.html import escape
 
 from tournaments.events.models import EventRole
 from tournaments.integrations.models import ApiToken, Webhook
+from tournaments.integrations.tasks import TIMEOUT_SECONDS
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +76,54 @@ def test_the_topics_are_named_in_each_pages_language(organizer_client, event):
     en = organizer_client.get(f"/en/console/{event.slug}/api-access/").content.decode()
     assert "event.finished<" not in ja and "event.finished<" not in en
     assert "the event is finished" in en and "the event is finished" not in ja
+
+
+# Network errors as urllib reports them (str(error.reason)), taken from real failed
+# requests: a closed port, a name that does not resolve, a TLS handshake that timed out.
+NETWORK_ERRORS = [
+    ("[Errno 111] Connection refused", "接続を拒否されました", "the connection was refused"),
+    (
+        "[Errno -2] Name or service not known",
+        "ホスト名が見つかりませんでした",
+        "the address's host name was not found",
+    ),
+    ("_ssl.c:989: The handshake operation timed out",
+     f"{TIMEOUT_SECONDS}秒以内に応答がありませんでした",
+     f"no answer within {TIMEOUT_SECONDS} seconds"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("error", "ja_text", "en_text"), NETWORK_ERRORS)
+def test_a_failed_delivery_says_what_went_wrong_in_the_pages_language(
+    organizer_client, event, error, ja_text, en_text
+):
+    """The delivery log names a network failure in the page's words, never the operating
+    system's English message."""
+    from tournaments.integrations.models import WebhookDelivery
+
+    hook = Webhook.objects.create(
+        event=event, url="https://example.org/h", topics=["event.finished"]
+    )
+    WebhookDelivery.objects.create(
+        webhook=hook, topic="event.finished", status="failed", attempts=1, last_error=error
+    )
+    pages = {
+        language: organizer_client.get(
+            f"/{language}/console/{event.slug}/api-access/"
+        ).content.decode()
+        for language in ("ja", "en")
+    }
+    deliveries = {
+        language: re.search(r'<table class="grid" id="deliveries">.*?</table>', html, re.S).group(0)
+        for language, html in pages.items()
+    }
+    assert ja_text in deliveries["ja"] and escape(en_text) in deliveries["en"]
+    assert error not in deliveries["ja"] and error not in deliveries["en"]
+
+
+def test_the_signature_formulas_placeholders_are_in_the_pages_language(organizer_client, event):
+    """The header's syntax is literal; its placeholders (time, secret, body) are words the
+    reader must understand, marked as <var> and translated."""
+    ja = organizer_client.get(f"/ja/console/{event.slug}/api-access/").content.decode()
+    formula = re.search(r"<code>X-Referee-Signature: .*?</code>", ja).group(0)
+    assert re.findall(r"<var>([^<]+)</var>", formula) == ["時刻", "秘密鍵", "時刻", "本文"]

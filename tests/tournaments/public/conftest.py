@@ -73,8 +73,9 @@ def add_result(table, status="confirmed", kind="sheet", version=1):
     return submission
 
 
-def write_snapshot(event, after_round: int, previous=None):
-    """A snapshot from the confirmed results, computed by tournaments.standings."""
+def write_snapshot(event, after_round: int, previous=None, config=None):
+    """A snapshot from the confirmed results, computed by tournaments.standings (under
+    ``config``, a ``StandingsConfig``, or the default one)."""
     from tournaments.events.models import Registration
     from tournaments.results.models import ResultSubmission
     from tournaments.standings.compute import compute_standings
@@ -99,7 +100,9 @@ def write_snapshot(event, after_round: int, previous=None):
             )
         )
     players = tuple(Registration.objects.filter(event=event).values_list("pk", flat=True))
-    standings = compute_standings(StandingsInput(players, tuple(results)), previous=previous)
+    standings = compute_standings(
+        StandingsInput(players, tuple(results)), config, previous=previous
+    )
     payload = standings.to_dict()
     rows = payload.pop("rows")
     latest = StandingsSnapshot.objects.filter(event=event).order_by("-version").first()
@@ -167,3 +170,13 @@ def world(db, django_capture_on_commit_callbacks):
         submitted = add_result(tables[(2, 1)], "submitted", "sheet")
         write_snapshot(event, 1)
     return World(event, regs, round1, round2, round3, confirmed_sheet, confirmed_log, submitted)
+
+
+def every_metric_config():
+    """The default precedence with every other metric shown beside it, one game's own
+    points included: the widest standings table an organizer can configure."""
+    from tournaments.standings.metrics import METRICS
+    from tournaments.standings.types import DEFAULT_PRECEDENCE, StandingsConfig
+
+    shown = [name for name in METRICS if name not in DEFAULT_PRECEDENCE]
+    return StandingsConfig(extra_metrics=(*shown, "game_points:imhotep"))

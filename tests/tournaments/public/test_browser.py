@@ -6,6 +6,7 @@ and for touch targets of at least 44 px. Screenshots go to test-artifacts/ (igno
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[3]
 ARTIFACTS = ROOT / "test-artifacts"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NARROW = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
 def test_find_my_table_by_kana(live_server, browser, world):
@@ -89,11 +91,54 @@ def test_phone_width_screenshot_without_horizontal_overflow(
         )
 
 
+def test_standings_with_every_metric_at_360px_in_japanese(
+    live_server, browser, world, django_capture_on_commit_callbacks
+):
+    """Every metric an organizer can show, every column asked for on a 360 px phone: the
+    headings are Japanese, each on at most two lines (never one character per line), the
+    table is no wider than the English one and the page itself never scrolls sideways."""
+    from tests.tournaments.public.conftest import every_metric_config, write_snapshot
+
+    with django_capture_on_commit_callbacks(execute=True):  # the page cache follows
+        write_snapshot(world.event, 1, config=every_metric_config())
+    ARTIFACTS.mkdir(exist_ok=True)
+    measured = {}
+    for language in ("ja", "en"):
+        context = browser.new_context(locale=f"{language}-JP", **NARROW)
+        page = context.new_page()
+        try:
+            page.goto(f"{live_server.url}/{language}/events/{world.event.slug}/standings/")
+            page.wait_for_selector("#live")
+            page.check("#all-columns")
+            assert page.locator("table.standings th.extra").first.is_visible()
+            page.screenshot(
+                path=str(ARTIFACTS / f"public-standings-every-metric-{language}-360.png"),
+                full_page=True,
+            )
+            measured[language] = page.evaluate(TABLE_LAYOUT)
+            assert not scrolls_sideways(page), (language, measured[language]["page"])
+        finally:
+            context.close()
+    headings = measured["ja"]["headings"]
+    assert [text for text, _lines in headings if re.search("[A-Za-z]", text)] == []
+    assert [(text, lines) for text, lines in headings if lines > 2] == []
+    assert measured["ja"]["table"] <= measured["en"]["table"], measured
+
+
+# The page's width, the standings table's own (inside its scrolling box) in CSS px, and
+# each metric heading with the number of lines it is drawn on.
+TABLE_LAYOUT = """() => ({
+  page: document.documentElement.scrollWidth,
+  table: document.querySelector('table.standings').getBoundingClientRect().width,
+  headings: [...document.querySelectorAll('table.standings thead abbr')]
+    .map(abbr => [abbr.textContent, abbr.getClientRects().length]),
+})"""
+
+
 # The judge pages' measurement of what a thumb presses, with the bars of links added: the
 # event's crumbs, the language switch, the replay's steps (links inside a sentence are
 # exempt, WCAG 2.5.8).
 PUBLIC_TARGETS = TARGETS.replace("main a.button'", "main a.button, nav a'")
-NARROW = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
 def narrow_page_problems(page) -> list[str]:

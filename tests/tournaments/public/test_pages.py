@@ -122,6 +122,31 @@ def test_standings_show_every_metric_and_filter_by_club(client, world):
     assert filtered.count('<th scope="row">') == 2
 
 
+def test_standings_column_headings_are_japanese_with_every_metric(
+    client, world, django_capture_on_commit_callbacks
+):
+    """Every column heading and legend term of a /ja/ standings page is Japanese, with
+    the full name as the heading's title; /en/ keeps its abbreviations."""
+    from tests.tournaments.public.conftest import every_metric_config, write_snapshot
+    from tournaments.public.views.render import METRIC_SHORT
+
+    with django_capture_on_commit_callbacks(execute=True):  # the page cache follows
+        write_snapshot(world.event, 1, config=every_metric_config())
+    columns = r'<th scope="col" class="num(?: extra)?"><abbr title="([^"]+)">([^<]+)</abbr>'
+    ja = get(client, "standings", "ja", slug=world.event.slug)
+    headings = re.findall(columns, ja)
+    assert len(headings) == len(METRIC_SHORT) + 1  # game_points and game_points:imhotep
+    latin = [(short, title) for title, short in headings if re.search("[A-Za-z]", short)]
+    assert latin == []
+    assert [t for t, _short in headings if re.search("[A-Za-z]", t)] == []  # titles too
+    legend = re.findall(r"<dt>([^<]+)</dt>", ja)
+    assert legend == [short for _title, short in headings]
+    en = get(client, "standings", "en", slug=world.event.slug)
+    assert [short for _title, short in re.findall(columns, en)][:5] == [
+        "TP", "SoS", "SR", "H2H", "1st"
+    ]  # fmt: skip
+
+
 def test_standings_freeze_hides_later_results(client, world, django_capture_on_commit_callbacks):
     from tests.tournaments.public.conftest import write_snapshot
 

@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.events.clock import NOT_STARTED, clock_view
 from tournaments.events.kana import sort_key
@@ -40,24 +41,27 @@ METRIC_LABELS = {
     "byes": _("Byes"),
     "rounds_played": _("Rounds played"),
 }
+# The column headings (2-4 characters in Japanese, so every column fits a phone); each
+# header carries its METRIC_LABELS name as its <abbr> title and in the legend below.
+# A context of their own: "G" or "R" alone would be ambiguous in the catalogue.
 METRIC_SHORT = {
-    "tp": "TP",
-    "firsts": "1st",
-    "game_points": "GP",
-    "score_share": "SS",
-    "score_ratio": "SR",
-    "avg_placement": "AvgP",
-    "placement_pct": "P%",
-    "sos": "SoS",
-    "buchholz": "Bh",
-    "buchholz_cut1": "Bh-1",
-    "buchholz_median1": "BhM",
-    "opp_placement_pct": "OP%",
-    "progressive": "Prog",
-    "h2h": "H2H",
-    "games": "G",
-    "byes": "Bye",
-    "rounds_played": "R",
+    "tp": pgettext_lazy("standings column", "TP"),
+    "firsts": pgettext_lazy("standings column", "1st"),
+    "game_points": pgettext_lazy("standings column", "GP"),
+    "score_share": pgettext_lazy("standings column", "SS"),
+    "score_ratio": pgettext_lazy("standings column", "SR"),
+    "avg_placement": pgettext_lazy("standings column", "AvgP"),
+    "placement_pct": pgettext_lazy("standings column", "P%"),
+    "sos": pgettext_lazy("standings column", "SoS"),
+    "buchholz": pgettext_lazy("standings column", "Bh"),
+    "buchholz_cut1": pgettext_lazy("standings column", "Bh-1"),
+    "buchholz_median1": pgettext_lazy("standings column", "BhM"),
+    "opp_placement_pct": pgettext_lazy("standings column", "OP%"),
+    "progressive": pgettext_lazy("standings column", "Prog"),
+    "h2h": pgettext_lazy("standings column", "H2H"),
+    "games": pgettext_lazy("standings column", "G"),
+    "byes": pgettext_lazy("standings column", "Bye"),
+    "rounds_played": pgettext_lazy("standings column", "R"),
 }
 
 
