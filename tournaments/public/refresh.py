@@ -11,15 +11,16 @@ each: reads p99 ~10 s on 2 cores. Now:
   does this without entering Django. Only a page never rendered renders in the request.
 * The read adds the page to its event's *dirty set* and, unless one is already waiting,
   queues one ``tournaments.public_pages_refresh`` task for the event (``events.coalesce``).
-  A new standings snapshot adds the event's shared pages itself, so the standings are
-  ready before anyone asks.
+  Only pages someone reads are rendered again: nobody waits for the English standings
+  of a Japanese café to be rendered after every result.
 * The task takes the whole set, pins each page's current version, loads the event's data
   ONCE (after pinning, so a page is never stored at a version newer than what it shows),
   renders the shared pages first, then players' pages, and stores them. A page stored
   while it was being rendered is just stale again and returns on its next read.
-* Batches are paced: the next one starts no sooner than the last one's own duration (at
-  least ``PUBLIC_REFRESH_MIN_GAP`` seconds) after it ended, so however many results arrive,
-  rendering takes at most about half of one worker process, and the newest data wins.
+* Batches are paced: the next one starts no sooner than half the last one's duration
+  (``PUBLIC_REFRESH_REST``; at least ``PUBLIC_REFRESH_MIN_GAP`` seconds) after it ended,
+  so however many results arrive, rendering takes at most two thirds of one worker
+  process, and the newest data wins. A whole page and its ``?partial=1`` are one render.
   A batch stops taking players' pages after ``PUBLIC_REFRESH_BUDGET`` seconds and puts
   the rest back for the next one: the shared pages never wait behind 2,000 players.
 
@@ -35,6 +36,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, QueryDict
@@ -57,7 +59,13 @@ def _min_gap() -> float:
 
 
 def _budget() -> float:
-    return float(getattr(settings, "PUBLIC_REFRESH_BUDGET", 5.0))
+    return float(getattr(settings, "PUBLIC_REFRESH_BUDGET", 2.0))
+
+
+def _rest() -> float:
+    """The pause after a batch, as a share of its duration: 0.5 → rendering takes at most
+    two thirds of one ``pages`` process however fast results arrive."""
+    return float(getattr(settings, "PUBLIC_REFRESH_REST", 0.5))
 
 
 # --- Which pages are due ------------------------------------------------------------------
@@ -193,24 +201,6 @@ def serve_stale(
     return public_cache.Lookup(found.stale_version, found.stale_html)
 
 
-def event_pages(slug: str, round_numbers: list[int]) -> list[DuePage]:
-    """The event's shared pages (home, standings, the given rounds' seating), whole and
-    partial, in every language: what a new standings snapshot changes for everyone."""
-    due = []
-    for language, _name in settings.LANGUAGES:
-        with translation.override(language):
-            paths = [
-                reverse("tournaments:event-detail", kwargs={"slug": slug}),
-                reverse("tournaments:standings", kwargs={"slug": slug}),
-            ] + [
-                reverse("tournaments:seating", kwargs={"slug": slug, "number": number})
-                for number in round_numbers
-            ]
-        for path in paths:
-            due += [DuePage(language, path=path), DuePage(language, path=path + "?partial=1")]
-    return due
-
-
 # --- The batch ------------------------------------------------------------------------------
 
 
@@ -293,7 +283,7 @@ def _pace(slug: str) -> None:
 
 def _record(slug: str, took: float) -> None:
     try:
-        gap = max(_min_gap(), took)
+        gap = max(_min_gap(), took * _rest())
         coalesce.flags.set(_next_start_key(slug), time.time() + gap, int(gap) + 60)
     except coalesce._redis_errors():
         logger.debug("refresh pacing of %s not recorded", slug)
@@ -330,7 +320,7 @@ def _render_batch(slug: str, pages: list[DuePage], started: float) -> int:
             continue  # never rendered (the next read renders it), or current already
         batch.pinned[key] = current  # pinned BEFORE the data is loaded
         due.append((page, path))
-    count = 0
+    count, stored = 0, set()
     _local.batch = batch
     try:
         for index, (page, path) in enumerate(due):
@@ -338,10 +328,34 @@ def _render_batch(slug: str, pages: list[DuePage], started: float) -> int:
                 # The rest waits for the next batch, which reloads the data first.
                 request_refresh(slug, [p for p, _path in due[index:]])
                 break
+            if path in stored:
+                continue
             count += _render_one(page, path)
+            count += _store_live_part(batch, page, path, stored)
     finally:
         _local.batch = None
     return count
+
+
+def _store_live_part(batch: Batch, page: DuePage, path: str, stored: set[str]) -> int:
+    """The whole page just rendered holds its ``?partial=1`` page: store that too, at the
+    same version, when it is due in this batch (1: stored)."""
+    from tournaments.public.views.render import take_live_part
+
+    live = take_live_part()
+    if live is None or page.registration_id is not None:
+        return 0
+    bare, _, query = path.partition("?")
+    params = dict(parse_qsl(query, keep_blank_values=True))
+    if params.get("partial") == "1":
+        return 0
+    partial = public_cache.canonical_path(bare, {**params, "partial": "1"})
+    version = batch.pinned.get(public_cache.page_key(partial, page.language))
+    if version is None or version != batch.pinned.get(public_cache.page_key(path, page.language)):
+        return 0
+    public_cache.store(partial, page.language, version, live)
+    stored.add(partial)
+    return 1
 
 
 def _private_tokens(slug: str, pages: list[DuePage]) -> dict[int, str]:

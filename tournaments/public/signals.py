@@ -271,37 +271,6 @@ def _flip_after_commit(event_id: int, round_id: int | None) -> None:
     transaction.on_commit(flip)
 
 
-@receiver(post_save, sender=StandingsSnapshot, dispatch_uid="public-prerender-snapshot")
-def _snapshot_saved(sender, instance: StandingsSnapshot, created: bool, **kwargs) -> None:
-    if created:  # standings, event home, seating: due now; players' pages when read
-        transaction.on_commit(lambda: _shared_pages_due(instance.event_id))
-
-
-def _shared_pages_due(event_id: int) -> None:
-    """Mark the event's shared pages due a background render (``refresh``), so the new
-    standings are ready before anyone asks. Only pages rendered before are rendered."""
-    from tournaments.public import refresh
-
-    slug = (
-        Event.objects.filter(pk=event_id)
-        .exclude(status=Event.Status.DRAFT)
-        .values_list("slug", flat=True)
-        .first()
-    )
-    if slug is None:
-        return
-    latest = (
-        Round.objects.filter(event_id=event_id)
-        .exclude(status=Round.Status.DRAFT)
-        .order_by("-number")
-        .values_list("number", flat=True)[:1]
-    )
-    try:
-        refresh.request_refresh(slug, refresh.event_pages(slug, list(latest)))
-    except Exception:  # the pages are marked again by their next read  # noqa: BLE001
-        logger.exception("shared pages of event %s not marked due", event_id)
-
-
 @receiver(event_pages_changed, dispatch_uid="public-event-pages-changed")
 def _event_pages_changed(
     sender, event_id: int, everyone: bool = False, players=None, **kwargs

@@ -204,10 +204,11 @@ def test_a_batch_over_its_budget_renders_the_shared_pages_and_puts_players_back(
 
 def test_batches_are_paced_by_their_own_duration(monkeypatch, settings, world):
     settings.PUBLIC_REFRESH_MIN_GAP = 0.5
+    settings.PUBLIC_REFRESH_REST = 0.5
     slept = []
     monkeypatch.setattr(refresh, "eager", lambda: False)
     monkeypatch.setattr(refresh.time, "sleep", slept.append)
-    refresh._record(world.event.slug, 2.0)  # a batch that took 2 s just ended
+    refresh._record(world.event.slug, 4.0)  # a batch that took 4 s just ended: rest 2 s
     refresh._pace(world.event.slug)
     assert len(slept) == 1 and 1.9 < slept[0] <= 2.0
     refresh._record(world.event.slug, 0.01)  # a short one: the minimum gap
@@ -215,20 +216,26 @@ def test_batches_are_paced_by_their_own_duration(monkeypatch, settings, world):
     assert 0.4 < slept[1] <= 0.5
 
 
-def test_a_new_snapshot_marks_the_shared_pages_due(
-    world, queued, django_capture_on_commit_callbacks
-):
-    from tests.tournaments.public.conftest import write_snapshot
-
-    refresh.dirty.take(world.event.slug)
-    with django_capture_on_commit_callbacks(execute=True):
-        write_snapshot(world.event, 2)
-    due = set(refresh.dirty.take(world.event.slug))
-    standings = url("standings", slug=world.event.slug)
-    seating = url("seating", slug=world.event.slug, number=2)
-    assert {f"pub|ja|{standings}", f"pub|ja|{seating}?partial=1"} <= due
-    assert not any(member.startswith("prv|") for member in due)
-    assert public_pages_refresh_task in [task for task, _args in queued]
+def test_a_whole_page_and_its_partial_are_one_render_in_a_batch(client, world, queued, monkeypatch):
+    whole = url("standings", slug=world.event.slug)
+    partial = whole + "?partial=1"
+    first = {path: client.get(path).content for path in (whole, partial)}
+    public_cache.bump_event(world.event.slug)
+    for path in (whole, partial):
+        client.get(path)
+    renders = []
+    real = pages.render_standings
+    monkeypatch.setattr(
+        pages, "render_standings", lambda *a, **k: renders.append(a[4]) or real(*a, **k)
+    )
+    assert public_pages_refresh_task.apply(queued[0][1]).get() == 2
+    assert renders == [False]  # the whole page only; its live part is the partial
+    stored = {path: public_cache.lookup(world.event.slug, path, "ja").html for path in first}
+    assert all(html is not None for html in stored.values())
+    # Each stored page is exactly what a request renders at that version.
+    for path in (whole, partial):
+        public_cache.forget(path, "ja")
+        assert client.get(path).content.decode() == stored[path]
 
 
 def test_the_fast_path_serves_a_stale_page_itself_and_marks_it_due(
