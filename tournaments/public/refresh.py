@@ -21,8 +21,9 @@ each: reads p99 ~10 s on 2 cores. Now:
   (``PUBLIC_REFRESH_REST``; at least ``PUBLIC_REFRESH_MIN_GAP`` seconds) after it ended,
   so however many results arrive, rendering takes at most two thirds of one worker
   process, and the newest data wins. A whole page and its ``?partial=1`` are one render.
-  A batch stops taking players' pages after ``PUBLIC_REFRESH_BUDGET`` seconds and puts
-  the rest back for the next one: the shared pages never wait behind 2,000 players.
+  A batch stops taking players' pages after ``PUBLIC_REFRESH_BUDGET`` seconds of them
+  (and at least ``MIN_PLAYER_PAGES``) and puts the rest back for the next one: the shared
+  pages never wait behind 2,000 players.
 
 The task renders every page through its own view, so a background render is byte-for-byte
 what a request would store. No private token travels through the broker or the dirty set:
@@ -34,7 +35,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
@@ -49,6 +50,7 @@ from tournaments.public import cache as public_cache
 logger = logging.getLogger(__name__)
 
 DIRTY_TIMEOUT = 60 * 60  # a dirty set no task ever took is forgotten after an hour
+MIN_PLAYER_PAGES = 20  # every batch renders at least these many, however slow the machine
 LOCK_SECONDS = 300  # longer than any batch (the task's hard time limit is 120 s)
 
 _local = threading.local()
@@ -297,12 +299,12 @@ def refresh_event_pages(slug: str) -> int:
         coalesce.release(_cycle_flag(slug))  # before taking: later marks queue a new task
         started = time.monotonic()
         pages = {DuePage.parse(member) for member in dirty.take(slug)} - {None}
-        stored = _render_batch(slug, sorted(pages, key=lambda p: (p.order, p.member)), started)
+        stored = _render_batch(slug, sorted(pages, key=lambda p: (p.order, p.member)))
         _record(slug, time.monotonic() - started)
     return stored
 
 
-def _render_batch(slug: str, pages: list[DuePage], started: float) -> int:
+def _render_batch(slug: str, pages: list[DuePage]) -> int:
     tokens = _private_tokens(slug, pages)
     batch = Batch(slug)
     due: list[tuple[DuePage, str]] = []
@@ -320,11 +322,18 @@ def _render_batch(slug: str, pages: list[DuePage], started: float) -> int:
             continue  # never rendered (the next read renders it), or current already
         batch.pinned[key] = current  # pinned BEFORE the data is loaded
         due.append((page, path))
-    count, stored = 0, set()
+    count, stored, players_from = 0, set(), None
     _local.batch = batch
     try:
         for index, (page, path) in enumerate(due):
-            if page.order > 0 and time.monotonic() - started > _budget():
+            if page.order > 0 and players_from is None:
+                players_from = time.monotonic()  # the shared pages are done, data loaded
+                _preload(slug)
+            if (
+                players_from is not None
+                and index - _first_player(due) >= MIN_PLAYER_PAGES
+                and time.monotonic() - players_from > _budget()
+            ):
                 # The rest waits for the next batch, which reloads the data first.
                 request_refresh(slug, [p for p, _path in due[index:]])
                 break
@@ -335,6 +344,17 @@ def _render_batch(slug: str, pages: list[DuePage], started: float) -> int:
     finally:
         _local.batch = None
     return count
+
+
+def _first_player(due: list[tuple[DuePage, str]]) -> int:
+    return next(i for i, (page, _path) in enumerate(due) if page.order > 0)
+
+
+def _preload(slug: str) -> None:
+    """Load the event's data before the players' budget starts counting (a gone event
+    is found by the first page's view, which drops that page)."""
+    with suppress(Http404):
+        batch_data(slug)
 
 
 def _store_live_part(batch: Batch, page: DuePage, path: str, stored: set[str]) -> int:
