@@ -44,3 +44,23 @@ def test_a_publication_is_flipped_by_the_worker_with_its_pages_ready(real_celery
     for path, player in ((seating, None), (private, owner)):
         assert public_cache.lookup(event.slug, path, "ja", player).html is not None, path
     assert "Task tournaments.public_pages_prerender[" in real_celery_worker.log()
+
+
+def test_a_stale_page_is_served_and_rendered_again_by_the_pages_worker(real_celery_worker, client):
+    """Stale-while-revalidate on the real stack: the read is answered with the previous
+    render, and the refresh batch (routed to the ``pages`` queue) stores the new one."""
+    event = EventFactory(status=Event.Status.RUNNING, game_key="imhotep")
+    RegistrationFactory(event=event)
+    with translation.override("ja"):
+        standings = reverse("tournaments:standings", kwargs={"slug": event.slug})
+    first = client.get(standings)
+    assert first.status_code == 200
+    public_cache.bump_event(event.slug)
+
+    stale = client.get(standings)
+    assert stale["ETag"] == first["ETag"] and stale.content == first.content
+    assert real_celery_worker.wait_for(
+        lambda: public_cache.lookup(event.slug, standings, "ja").html is not None
+    )
+    assert client.get(standings)["ETag"] != first["ETag"]
+    assert "Task tournaments.public_pages_refresh[" in real_celery_worker.log()
