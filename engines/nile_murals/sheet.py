@@ -52,6 +52,8 @@ def sheet_problems(
         ]
     out = []
     for seat, row in enumerate(sheet.players):
+        if row.combo >= 0 and row.area >= 0 and row.miss <= 0:
+            continue  # the usual row: no path to build
         path = f"$.sheet.players[{seat}]"
         if row.combo < 0:
             out.append(
