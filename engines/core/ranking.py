@@ -45,10 +45,14 @@ def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     for key in normed:
         if None in key:  # keys hold numbers and None; a number never equals None
             return [1 + sum(_ahead(other, mine) is True for other in normed) for mine in normed]
-    # Sorted high to low, where a key first appears is how many keys are greater: the
-    # comparisons run in C, not in a Python loop over every pair.
-    ordered = sorted(normed, reverse=True)
-    return [ordered.index(key) + 1 for key in normed]
+    ranks = []
+    for mine in normed:
+        rank = 1
+        for other in normed:
+            if other > mine:
+                rank += 1
+        ranks.append(rank)
+    return ranks
 
 
 def undecided_pairs(keys: Sequence[tuple[Any, ...]]) -> list[tuple[int, int, int]]:
