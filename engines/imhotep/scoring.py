@@ -63,8 +63,7 @@ def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int |
             cell = table[best] if best < len(table) else 0
             out[seat] = None if cell is None else (0 + cell) // 1  # as sum([cell]) // 1
             continue
-        cells = table[best : best + tied]
-        cells = [*cells, *[0] * (tied - len(cells))]  # ranks beyond the table score 0
+        cells = table[best : best + tied]  # ranks beyond the table score 0: add nothing
         out[seat] = None if None in cells else sum(cells) // tied
     return out
 
