@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core.engine import Scored
 from engines.core.ranking import ranks_with_unknowns
-from engines.core.types import Category, Tiebreak, Unchecked
+from engines.core.types import Category, Tiebreak, Unchecked, frozen_instance
 from engines.imhotep.components import (
     BLUE,
     BURIAL_ROWS,
@@ -63,8 +63,7 @@ def rank_split(counts: Sequence[int], table: Sequence[int | None]) -> list[int |
             cell = table[best] if best < len(table) else 0
             out[seat] = None if cell is None else (0 + cell) // 1  # as sum([cell]) // 1
             continue
-        cells = table[best : best + tied]
-        cells = [*cells, *[0] * (tied - len(cells))]  # ranks beyond the table score 0
+        cells = table[best : best + tied]  # ranks beyond the table score 0: add nothing
         out[seat] = None if None in cells else sum(cells) // tied
     return out
 
@@ -179,10 +178,14 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
     else:
         obelisk = list(end.obelisk)  # V5: one point per stone not used in an obelisk
     statues = triangle_with_tail if opts.statue_scoring == "table" else statues_text_reading
-    thirds = {card: end.site_stones.get(site, 0) // 3 for card, site in GREEN_SITE.items()}
+    site_stones = end.site_stones
+    thirds = {card: site_stones.get(site, 0) // 3 for card, site in GREEN_SITE.items()}
     wrath = opts.pharaohs_wrath
     track, hands, missing = end.track, end.hands, end.missing
     breakdown = []
+    # Only the score track (unknown after play) and the rank splits can be None; noted
+    # here so the usual sheet, with nothing unknown, skips the unknown-aware ranking.
+    unknown = False
     for seat in range(n):
         hand = hands[seat]
         green = blue = 0
@@ -191,34 +194,52 @@ def score_end(ctx, end: EndPosition, printed: Callable[[str], Any]) -> Scored:
                 green += count * thirds[card]
             elif card in _BLUE:
                 blue += count
+        statue_cards = hand.get("statue")
+        on_track, in_burial, on_obelisk = track[seat], burial[seat], obelisk[seat]
+        if on_track is None or in_burial is None or on_obelisk is None:
+            unknown = True
         breakdown.append(
             {
-                "track": track[seat],
-                "burial": burial[seat],
-                "obelisk": obelisk[seat],
+                "track": on_track,
+                "burial": in_burial,
+                "obelisk": on_obelisk,
                 "green": green,
-                "purple": statues(hand.get("statue", 0)),
+                "purple": statues(statue_cards) if statue_cards else 0,  # both give 0 for 0
                 "blue": blue,
                 "wrath": -WRATH_PENALTY if wrath and missing[seat] else 0,
             }
         )
-    notes = [
-        "Statues scored by the printed table (G11)"
-        if opts.statue_scoring == "table"
-        else "Statues scored by the rulebook prose: +2 from the 5th (G11)",
-        "Burial areas scored by the formula 1/3/6/10/15, then +2 per stone (G12)",
-    ]
-    if opts.pharaohs_wrath:
-        notes.append("Pharaoh's Wrath: -5 once for any missing monument (G19)")
     tiebreak = [[s] for s in end.sled]
     # Players whose order depends on unknown points share the rank (never a guess), unless
-    # their unknown points are the same unknown amount: then the rest decides.
-    # Naming the unknown amounts is skipped in the common case, where nothing is unknown.
-    unknown = any(None in row.values() for row in breakdown)
-    ranks = ranks_with_unknowns(
-        breakdown, tiebreak, unknown_amounts(breakdown, end, opts) if unknown else None
+    # their unknown points are the same unknown amount: then the rest decides. With
+    # nothing unknown (the sled, the tiebreak, is always a count) the base class ranks.
+    ranks = (
+        ranks_with_unknowns(breakdown, tiebreak, unknown_amounts(breakdown, end, opts))
+        if unknown
+        else None
     )
-    return Scored(breakdown, tiebreak, unchecked, notes, ranks)
+    return frozen_instance(
+        Scored,
+        breakdown=breakdown,
+        tiebreak=tiebreak,
+        unchecked=unchecked,
+        notes=_NOTES[opts.statue_scoring == "table", wrath],
+        ranks=ranks,
+    )
+
+
+# The notes for each (statues by the printed table, Pharaoh's Wrath), built once.
+_NOTES = {
+    (table, wrath): (
+        "Statues scored by the printed table (G11)"
+        if table
+        else "Statues scored by the rulebook prose: +2 from the 5th (G11)",
+        "Burial areas scored by the formula 1/3/6/10/15, then +2 per stone (G12)",
+        *(("Pharaoh's Wrath: -5 once for any missing monument (G19)",) if wrath else ()),
+    )
+    for table in (True, False)
+    for wrath in (True, False)
+}
 
 
 def unknown_amounts(breakdown: Sequence[dict[str, Any]], end: EndPosition, opts: Any) -> list:

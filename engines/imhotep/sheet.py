@@ -8,7 +8,7 @@ from pydantic import ConfigDict, Field
 
 from engines.core.errors import IllegalMove
 from engines.core.parsing import Model
-from engines.core.types import Violation
+from engines.core.types import Violation, frozen_instance
 from engines.imhotep.components import STONES_PER_COLOUR, HeldCard, Monument
 from engines.imhotep.scoring import EndPosition
 
@@ -204,17 +204,18 @@ def end_position(ctx, sheet: Sheet) -> EndPosition:
         raise IllegalMove(violations)
     track, sled, obelisk, hands, missing, on_obelisk = columns
     burial = sheet.burial
-    return EndPosition(
-        track,
-        sled,
-        [s - 1 for s in burial],
-        obelisk,
-        hands,
-        {
+    return frozen_instance(  # as EndPosition(...), without a setattr call per field
+        EndPosition,
+        track=track,
+        sled=sled,
+        burial=[s - 1 for s in burial],
+        obelisk=obelisk,
+        hands=hands,
+        site_stones={
             "pyramid": sheet.pyramid_stones,
             "temple": sheet.temple_stones,
             "burial": len(burial),
             "obelisk": on_obelisk,
         },
-        missing,
+        missing=missing,
     )

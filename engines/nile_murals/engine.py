@@ -103,7 +103,8 @@ class NileMuralsEngine(GameEngine[Options, State, Any, Sheet]):
         printed = load_printed(ctx.edition)
         deck_only = ctx.options.shadowed_hand_or_discard == "illegal"
         raise_if_inconsistent(ctx.n_players, printed, sheet, deck_only)
-        values = [row.model_dump() for row in sheet.players]
+        # As row.model_dump(), read field by field (a third of the cost for three ints).
+        values = [{"combo": row.combo, "area": row.area, "miss": row.miss} for row in sheet.players]
         return score_tracks(ctx, printed, values)
 
 

@@ -55,6 +55,14 @@ class Printed:
             MOST_CHART_POINTS if c.points is None else c.points for c in self.combo.values()
         )
 
+    @cached_property
+    def area_sum_bounds(self) -> tuple[int, int]:
+        """Least and most the area values can add up to (L11): an unknown value lies
+        between I and III. Worked out once per edition, not per sheet."""
+        low = sum(v if v is not None else 1 for v in self.area_value)
+        high = sum(v if v is not None else 3 for v in self.area_value)
+        return low, high
+
     @property
     def area_total(self) -> int | None:
         """Sum of all area values (L11), when every value is known."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.core.engine import GameContext, Scored
-from engines.core.ranking import competition_ranks, ranks_with_unknowns
-from engines.core.types import Category, Tiebreak, Unchecked
+from engines.core.ranking import ranks_with_unknowns
+from engines.core.types import Category, Tiebreak, Unchecked, frozen_instance
 from engines.nile_murals.printed import TRACKS, Printed
 
 CATEGORIES = (
@@ -54,22 +54,28 @@ def score_tracks(
     notes: list[str] = []
     for track in TRACKS:
         column = [v[track] for v in values]
-        if any(x is None for x in column):
+        if None in column:  # values are ints or None
             for seat, row in enumerate(breakdown):
                 row[track] = None
                 unknown[seat].append((track, -seat - 1))  # the rank itself is unknown
             unchecked.append(
-                Unchecked(
-                    f"{track} rank points",
-                    f"the {TRACK_NAMES[track]} track values are not all known, so its ranks "
-                    "cannot be decided",
-                    "nile_murals:S4",
+                frozen_instance(  # as Unchecked(...), without a setattr call per field
+                    Unchecked,
+                    item=f"{track} rank points",
+                    reason=f"the {TRACK_NAMES[track]} track values are not all known, so its "
+                    "ranks cannot be decided",
+                    rule="nile_murals:S4",
+                    path=None,
+                    index=None,
                     code="rank_points_undecided",
                     params={"track": track},
                 )
             )
             continue
-        ranks = competition_ranks([(x,) for x in column])
+        # Competition ranks of plain ints: 1 + how many values are greater, which is where
+        # a value first appears in the column sorted high to low.
+        ordered = sorted(column, reverse=True)
+        ranks = [ordered.index(x) + 1 for x in column]
         missing = set()
         for seat, rank in enumerate(ranks):
             points = rank_points(printed, track, rank, n)
@@ -79,24 +85,28 @@ def score_tracks(
                 unknown[seat].append((track, rank))
         for rank in sorted(missing):
             unchecked.append(
-                Unchecked(
-                    f"{track} rank points",
-                    f"the points printed for {ORDINAL[rank]} place on the {TRACK_NAMES[track]} "
-                    "track are neither in the edition data nor supplied (G2)",
-                    "nile_murals:S5",
+                frozen_instance(  # as Unchecked(...), without a setattr call per field
+                    Unchecked,
+                    item=f"{track} rank points",
+                    reason=f"the points printed for {ORDINAL[rank]} place on the "
+                    f"{TRACK_NAMES[track]} track are neither in the edition data nor supplied (G2)",
+                    rule="nile_murals:S5",
+                    path=None,
+                    index=None,
                     code="rank_points_lost",
                     params={"track": track, "rank": rank},
                 )
             )
-        order = sorted(range(n), key=lambda s: ranks[s])
+        order = sorted(range(n), key=ranks.__getitem__)
+        players = ctx.players
         notes.append(
             f"{TRACK_NAMES[track]}: "
-            + ", ".join(f"{ORDINAL[ranks[s]]} {ctx.players[s]} ({column[s]})" for s in order)
+            + ", ".join([f"{ORDINAL[ranks[s]]} {players[s]} ({column[s]})" for s in order])
         )
     tiebreak = []
     for v in values:
         parts = [v[t] for t in TRACKS]
-        tiebreak.append([None if any(p is None for p in parts) else sum(parts)])
+        tiebreak.append([None if None in parts else sum(parts)])
     opts = ctx.options
     notes.append(
         "G7: a shadowed card from hand or discard is "
@@ -111,6 +121,11 @@ def score_tracks(
             "ranks: players whose order depends on points or values that are unknown share "
             "the rank (T1, T2); the result is incomplete"
         )
-    return Scored(
-        breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked, notes=notes, ranks=ranks
+    return frozen_instance(  # as Scored(...), without a setattr call per field
+        Scored,
+        breakdown=breakdown,
+        tiebreak=tiebreak,
+        unchecked=unchecked,
+        notes=notes,
+        ranks=ranks,
     )

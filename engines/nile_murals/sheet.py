@@ -52,6 +52,8 @@ def sheet_problems(
         ]
     out = []
     for seat, row in enumerate(sheet.players):
+        if row.combo >= 0 and row.area >= 0 and row.miss <= 0:
+            continue  # the usual row: no path to build
         path = f"$.sheet.players[{seat}]"
         if row.combo < 0:
             out.append(
@@ -84,8 +86,7 @@ def sheet_problems(
     total = sum(row.area for row in sheet.players)
     # Every area is completed exactly once by game end (E1), so the Area values add up to
     # the sum of the area values; unknown values lie between I and III.
-    low = sum(v if v is not None else 1 for v in printed.area_value)
-    high = sum(v if v is not None else 3 for v in printed.area_value)
+    low, high = printed.area_sum_bounds
     if not out and not low <= total <= high:
         want = str(low) if low == high else f"{low}-{high}"
         out.append(
