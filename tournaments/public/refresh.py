@@ -214,6 +214,7 @@ class Batch:
     pinned: dict[str, str] = field(default_factory=dict)  # page key -> version to store at
     data: object = None
     gone: bool = False
+    private: dict | None = None  # registration id -> what its private page knows
 
 
 def in_refresh() -> bool:
@@ -244,6 +245,20 @@ def batch_data(slug: str):
             raise
         batch.data.histories  # noqa: B018 - computed once, shared by every player page
     return batch.data
+
+
+def batch_private(slug: str, registration_id: int) -> dict | None:
+    """A player's pending confirmations and current table, read for every player at once
+    per batch (``views.private.private_bulk``) instead of two queries per private page;
+    None outside a batch."""
+    batch = getattr(_local, "batch", None)
+    if batch is None or batch.slug != slug:
+        return None
+    if batch.private is None:
+        from tournaments.public.views.private import private_bulk
+
+        batch.private = private_bulk(batch_data(slug))
+    return batch.private.get(registration_id)
 
 
 @contextmanager

@@ -140,6 +140,53 @@ class EventData:
     _histories: dict | None = field(default=None, repr=False)
     _latest: tuple | None = field(default=None, repr=False)
     _final_order: list | None = field(default=None, repr=False)
+    _tables_of: dict | None = field(default=None, repr=False)
+    _submissions: dict | None = field(default=None, repr=False)
+    _counted: tuple | None = field(default=None, repr=False)
+    _listed: tuple | None = field(default=None, repr=False)
+
+    def seats_of(self, registration_id: int) -> list[tuple[RoundView, TableView, int, SeatView]]:
+        """(round, table, seat index, seat) of every seat the player had, in round order
+        (indexed once per EventData: a batch renders hundreds of players' pages from one
+        load, and scanning every table for each of them cost milliseconds a page)."""
+        if self._tables_of is None:
+            index: dict[int, list] = defaultdict(list)
+            for rnd in self.rounds:
+                for table in rnd.tables:
+                    for position, seat in enumerate(table.seats):
+                        index[seat.person.registration_id].append((rnd, table, position, seat))
+            self._tables_of = index
+        return self._tables_of.get(registration_id, [])
+
+    def tables_of(self, registration_id: int) -> list[tuple[int, int]]:
+        """(table id, round number) of every table the player sat at."""
+        return [(table.id, rnd.number) for rnd, table, _i, _s in self.seats_of(registration_id)]
+
+    def listed_rows(self, snapshot: StandingsSnapshot) -> tuple[list[dict], dict[int, dict]]:
+        """The snapshot's rows of players still listed, and those rows by registration
+        (built once per snapshot)."""
+        if self._listed is None or self._listed[0] != snapshot.pk:
+            listed = [row for row in snapshot.rows if row["registration"] in self.people]
+            self._listed = (snapshot.pk, listed, {row["registration"]: row for row in listed})
+        return self._listed[1], self._listed[2]
+
+    def submissions_at(self, table_id: int) -> list[int]:
+        """Ids of every result submitted at the table, whatever its status (read once)."""
+        if self._submissions is None:
+            tables = [table.id for rnd in self.rounds for table in rnd.tables]
+            index: dict[int, list[int]] = defaultdict(list)
+            for pk, table in ResultSubmission.objects.filter(table_id__in=tables).values_list(
+                "pk", "table_id"
+            ):
+                index[table].append(pk)
+            self._submissions = index
+        return self._submissions.get(table_id, [])
+
+    def counted_in(self, snapshot: StandingsSnapshot) -> set[int]:
+        """The result ids ``snapshot`` counts, as a set (built once per snapshot)."""
+        if self._counted is None or self._counted[0] != snapshot.pk:
+            self._counted = (snapshot.pk, set(snapshot.result_ids))
+        return self._counted[1]
 
     @property
     def finished(self) -> bool:
@@ -316,27 +363,23 @@ def table_rulings(table_id: int) -> list[Ruling]:
 def player_rounds(data: EventData, registration_id: int) -> list[dict]:
     """One row per released round the player sat in: table, seat, game, score, placement."""
     rows = []
-    for rnd in data.rounds:
-        for table in rnd.tables:
-            for index, seat in enumerate(table.seats):
-                if seat.person.registration_id != registration_id:
-                    continue
-                submission = data.results.get(table.id)
-                line = {}
-                if submission and submission.outcome:
-                    players = submission.outcome.get("players", [])
-                    line = players[index] if index < len(players) else {}
-                rows.append(
-                    {
-                        "round": rnd,
-                        "table": table,
-                        "seat": seat.position,
-                        "game_key": table.game_key,
-                        "score": line.get("total"),
-                        "placement": line.get("rank"),
-                        "released": submission is not None,
-                    }
-                )
+    for rnd, table, index, seat in data.seats_of(registration_id):
+        submission = data.results.get(table.id)
+        line = {}
+        if submission and submission.outcome:
+            players = submission.outcome.get("players", [])
+            line = players[index] if index < len(players) else {}
+        rows.append(
+            {
+                "round": rnd,
+                "table": table,
+                "seat": seat.position,
+                "game_key": table.game_key,
+                "score": line.get("total"),
+                "placement": line.get("rank"),
+                "released": submission is not None,
+            }
+        )
     return rows
 
 
@@ -379,22 +422,15 @@ def rounds_not_counted(
     by hand, as test worlds do) is taken as it stands."""
     if not snapshot.result_ids:
         return []
-    tables = {
-        table.id: rnd.number
-        for rnd in data.rounds
-        if rnd.number <= snapshot.after_round
-        for table in rnd.tables
-        if any(seat.person.registration_id == registration_id for seat in table.seats)
-    }
-    counted = set(snapshot.result_ids)
-    done = {
-        table_id
-        for pk, table_id in ResultSubmission.objects.filter(table_id__in=tables).values_list(
-            "pk", "table_id"
-        )
-        if pk in counted
-    }
-    return sorted({number for table_id, number in tables.items() if table_id not in done})
+    counted = data.counted_in(snapshot)
+    return sorted(
+        {
+            number
+            for table_id, number in data.tables_of(registration_id)
+            if number <= snapshot.after_round
+            and not any(pk in counted for pk in data.submissions_at(table_id))
+        }
+    )
 
 
 def snapshot_before_round(
@@ -417,18 +453,19 @@ def snapshot_rounds(event: Event, frozen: int | None, policy: str | None = None)
 def rank_history(
     event: Event, frozen: int | None, policy: str | None = None
 ) -> dict[int, list[tuple[int, int]]]:
-    """registration id → [(after_round, rank)], from the latest snapshot of each round."""
-    latest: dict[int, StandingsSnapshot] = {}
-    for snap in (
-        visible_snapshots(event, frozen, policy)
-        .order_by("version")
-        .only("after_round", "rows", "version")
-    ):
-        if snap.after_round:
-            latest[snap.after_round] = snap
+    """registration id → [(after_round, rank)], from the latest snapshot of each round.
+
+    The rows (2,000 players' JSON each) are read for those snapshots only: a round's
+    confirmations write one snapshot each, and decoding them all cost ~3 s at the end of
+    a 500-table round."""
+    visible = visible_snapshots(event, frozen, policy).filter(after_round__gt=0)
+    latest: dict[int, int] = {}  # after_round -> pk of its newest snapshot
+    for pk, after_round in visible.order_by("version").values_list("pk", "after_round"):
+        latest[after_round] = pk
+    rows = dict(StandingsSnapshot.objects.filter(pk__in=latest.values()).values_list("pk", "rows"))
     history: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for after_round in sorted(latest):
-        for row in latest[after_round].rows:
+        for row in rows[latest[after_round]]:
             history[row["registration"]].append((after_round, row["rank"]))
     return history
 

@@ -84,8 +84,13 @@ def test_a_stale_private_page_is_served_at_once_and_rendered_by_a_task(
     assert reg.private_token not in repr(args)  # ids, not the token, go through the broker
 
     assert public_pages_refresh_task.apply(args).get() == 1
-    assert public_cache.lookup(world.event.slug, path, "ja", player=reg.pk).html is not None
+    stored = public_cache.lookup(world.event.slug, path, "ja", player=reg.pk).html
+    assert stored is not None
     assert client.get(path)["ETag"] != first["ETag"]
+    # The batch's render (pending results and table read for every player at once) is
+    # exactly what the request renders.
+    public_cache.forget(path, "ja")
+    assert client.get(path).content.decode() == stored
 
 
 def test_a_page_never_rendered_still_renders_in_the_request(client, world, queued):

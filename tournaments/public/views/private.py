@@ -196,7 +196,8 @@ def private_page(request: HttpRequest, token: str) -> HttpResponse:
         version = refresh.pinned_version(path, language)
         if version is None:
             version = public_cache.lookup(slug, path, language, player=registration.pk).version
-        html = render_private(registration, None, language, version, path, done)
+        known = refresh.batch_private(slug, registration.pk)
+        html = render_private(registration, None, language, version, path, done, known=known)
         public_cache.store(path, language, version, html)
         found = public_cache.Lookup(version, html)
     etag = public_cache.etag_for(found.version, language, path)

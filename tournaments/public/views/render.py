@@ -398,8 +398,8 @@ def player_standing(data: sel.EventData, registration_id: int) -> dict | None:
 
 
 def _standing_in(data: sel.EventData, snapshot, registration_id: int) -> dict | None:
-    listed = [row for row in snapshot.rows if row["registration"] in data.people]
-    row = next((r for r in listed if r["registration"] == registration_id), None)
+    listed, by_registration = data.listed_rows(snapshot)
+    row = by_registration.get(registration_id)
     if row is None:
         return None
     return {
