@@ -54,3 +54,19 @@ def test_demo_table_one_is_a_move_log_the_public_replay_viewer_can_step_through(
     page = client.get(f"/en/events/{slug}/rounds/1/tables/{table}/?step=3")
     assert page.status_code == 200
     assert "step=4" in page.content.decode()  # the viewer links to the next step
+
+
+def test_demo_runs_in_a_process_that_celery_marks_as_a_worker(django_capture_on_commit_callbacks):
+    """``make demo`` in a process where Celery has set its "inside a worker" flag (any
+    earlier worker setup in the same process does): the demo's in-process standings run
+    must not stop at ``result.get()``'s guard against waiting on a subtask."""
+    from celery import _state
+
+    before = _state.task_join_will_block()
+    _state._set_task_join_will_block(True)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("demo", stdout=StringIO())
+    finally:
+        _state._set_task_join_will_block(before)
+    assert StandingsSnapshot.objects.filter(after_round=2).exists()

@@ -15,8 +15,10 @@ def _names(event: Event) -> dict[int, str]:
 
 
 def demo_standings(event: Event, write) -> None:
-    # run the task in this process (eager or not), as a worker would
-    version = standings_recompute_task.apply(args=(event.pk,)).get()
+    # Run the task in this process (eager or not), as a worker would. Its result is
+    # already here: nothing waits, so Celery's guard against a worker waiting on a subtask
+    # (on in any process where a worker was ever set up) has nothing to guard.
+    version = standings_recompute_task.apply(args=(event.pk,)).get(disable_sync_subtasks=False)
     snapshot = StandingsSnapshot.objects.filter(event=event, version=version).first()
     if snapshot is None:
         return
