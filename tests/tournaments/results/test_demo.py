@@ -56,9 +56,10 @@ def test_demo_table_one_is_a_move_log_the_public_replay_viewer_can_step_through(
     assert "step=4" in page.content.decode()  # the viewer links to the next step
 
 
-def test_demo_runs_in_a_process_that_celery_marks_as_a_worker(django_capture_on_commit_callbacks):
-    """``make demo`` in a process where Celery has set its "inside a worker" flag (any
-    earlier worker setup in the same process does): the demo's in-process standings run
+def test_demo_runs_while_another_thread_runs_an_eager_task(django_capture_on_commit_callbacks):
+    """The demo while Celery's process-wide "joining would block" flag is on (another
+    thread is running an eager task: ``Task.apply`` sets it; the first-evening browser
+    test met it through its live server's thread): the demo's in-process standings run
     must not stop at ``result.get()``'s guard against waiting on a subtask."""
     from celery import _state
 

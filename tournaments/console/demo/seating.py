@@ -16,8 +16,9 @@ def _names(event: Event) -> dict[int, str]:
 
 def demo_standings(event: Event, write) -> None:
     # Run the task in this process (eager or not), as a worker would. Its result is
-    # already here: nothing waits, so Celery's guard against a worker waiting on a subtask
-    # (on in any process where a worker was ever set up) has nothing to guard.
+    # already here: nothing waits. Celery's guard against waiting on a subtask is one flag
+    # for the whole process, on while ANY thread runs an eager task (``Task.apply``), so
+    # under a threaded server it can stop this read for another thread's task.
     version = standings_recompute_task.apply(args=(event.pk,)).get(disable_sync_subtasks=False)
     snapshot = StandingsSnapshot.objects.filter(event=event, version=version).first()
     if snapshot is None:
