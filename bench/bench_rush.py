@@ -55,7 +55,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import load_public as stack  # noqa: E402 - after the database default is set
 
-BIN = Path(sys.executable).parent  # gunicorn and celery of this virtualenv
 HOST, PORT = "127.0.0.1", stack.PORT
 SHEET = json.loads((stack.ROOT / "engines/imhotep/examples/imhotep-4p-sheet.json").read_text())
 
@@ -273,18 +272,9 @@ def percentiles(values: list[float]) -> dict:
 def run(args) -> dict:
     state = seed(args.players)
     logs = Path(tempfile.mkdtemp(prefix="bench_rush_"))
-    web = stack.start(
-        [str(BIN / "gunicorn"), "referee.wsgi:application", "--config",
-         str(stack.ROOT / "gunicorn.conf.py"), "-b", f"{HOST}:{PORT}",
-         "-w", str(args.workers), "--threads", str(args.threads)],
-        logs / "gunicorn.log",
-    )  # fmt: skip
-    celery = [str(BIN / "celery"), "-A", "referee", "worker", "--without-gossip",
-              "--without-mingle", "--loglevel=WARNING"]  # fmt: skip
-    worker = stack.start([*celery, "-Q", "celery", "--concurrency=2", "-n", "rush@%h"],
-                         logs / "celery.log")  # fmt: skip
-    pages = stack.start([*celery, "-Q", "pages", "--concurrency=1", "-n", "rush-pages@%h"],
-                        logs / "celery-pages.log")  # fmt: skip
+    web, worker, pages = stack.start_services(
+        logs, "rush", HOST, ("-w", str(args.workers), "--threads", str(args.threads))
+    )
     print(f"logs in {logs}")
     try:
         stack.wait_http(f"http://{HOST}:{PORT}/ja/events/{stack.SLUG}/standings/")

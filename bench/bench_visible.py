@@ -29,18 +29,7 @@ def main() -> None:
     stack.recreate_database()
     state = stack.seed(args.players)
     logs = Path(tempfile.mkdtemp(prefix="bench_visible_"))
-    bin_dir = Path(sys.executable).parent
-    web = stack.start(
-        [str(bin_dir / "gunicorn"), "referee.wsgi:application", "--config",
-         str(stack.ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{stack.PORT}"],
-        logs / "gunicorn.log",
-    )  # fmt: skip
-    celery = [str(bin_dir / "celery"), "-A", "referee", "worker", "--without-gossip",
-              "--without-mingle", "--loglevel=WARNING"]  # fmt: skip
-    worker = stack.start([*celery, "-Q", "celery", "--concurrency=2", "-n", "visible@%h"],
-                         logs / "celery.log")  # fmt: skip
-    pages = stack.start([*celery, "-Q", "pages", "--concurrency=1", "-n", "visible-pages@%h"],
-                        logs / "celery-pages.log")  # fmt: skip
+    web, worker, pages = stack.start_services(logs, "visible")
     try:
         stack.wait_http(f"{stack.BASE}/ja/events/{stack.SLUG}/standings/")
         print(f"workers idle after {stack.wait_workers_idle([worker, pages]):.1f}s")

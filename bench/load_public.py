@@ -133,6 +133,26 @@ def start(cmd: list[str], log: Path) -> subprocess.Popen:
                             start_new_session=True)  # fmt: skip
 
 
+def start_services(
+    logs: Path, name: str, host: str = "127.0.0.1", web_args: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen, subprocess.Popen, subprocess.Popen]:
+    """gunicorn (``gunicorn.conf.py``), the ``celery`` worker (2 processes) and the
+    ``pages`` worker (1), as production runs them; logs in ``logs``."""
+    bin_dir = Path(sys.executable).parent
+    web = start(
+        [str(bin_dir / "gunicorn"), "referee.wsgi:application", "--config",
+         str(ROOT / "gunicorn.conf.py"), "-b", f"{host}:{PORT}", *web_args],
+        logs / "gunicorn.log",
+    )  # fmt: skip
+    celery = [str(bin_dir / "celery"), "-A", "referee", "worker", "--without-gossip",
+              "--without-mingle", "--loglevel=WARNING"]  # fmt: skip
+    worker = start([*celery, "-Q", "celery", "--concurrency=2", "-n", f"{name}@%h"],
+                   logs / "celery.log")  # fmt: skip
+    pages = start([*celery, "-Q", "pages", "--concurrency=1", "-n", f"{name}-pages@%h"],
+                  logs / "celery-pages.log")  # fmt: skip
+    return web, worker, pages
+
+
 def stop(proc: subprocess.Popen) -> None:
     try:
         os.killpg(proc.pid, signal.SIGTERM)

@@ -337,16 +337,16 @@ def _render_batch(slug: str, pages: list[DuePage]) -> int:
             continue  # never rendered (the next read renders it), or current already
         batch.pinned[key] = current  # pinned BEFORE the data is loaded
         due.append((page, path))
-    count, stored, players_from = 0, set(), None
+    count, stored, players_from, first_player = 0, set(), None, 0
     _local.batch = batch
     try:
         for index, (page, path) in enumerate(due):
             if page.order > 0 and players_from is None:
-                players_from = time.monotonic()  # the shared pages are done, data loaded
                 _preload(slug)
+                players_from, first_player = time.monotonic(), index  # shared pages done
             if (
                 players_from is not None
-                and index - _first_player(due) >= MIN_PLAYER_PAGES
+                and index - first_player >= MIN_PLAYER_PAGES
                 and time.monotonic() - players_from > _budget()
             ):
                 # The rest waits for the next batch, which reloads the data first.
@@ -359,10 +359,6 @@ def _render_batch(slug: str, pages: list[DuePage]) -> int:
     finally:
         _local.batch = None
     return count
-
-
-def _first_player(due: list[tuple[DuePage, str]]) -> int:
-    return next(i for i, (page, _path) in enumerate(due) if page.order > 0)
 
 
 def _preload(slug: str) -> None:

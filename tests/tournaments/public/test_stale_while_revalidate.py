@@ -37,6 +37,11 @@ def _no_render(*args, **kwargs):
     raise AssertionError("rendered in the request")
 
 
+def _assert_previous_render(responses, first) -> None:
+    assert all(r.status_code == 200 and r.content == first.content for r in responses)
+    assert all(r["ETag"] == first["ETag"] for r in responses)
+
+
 def _make_stale(world, reg) -> None:
     public_cache.bump_event(world.event.slug, players=[reg.pk])
 
@@ -55,8 +60,7 @@ def test_a_stale_player_page_is_served_at_once_and_rendered_by_a_task(
         patched.setattr(pages, "render_player", _no_render)
         stale = [client.get(path) for _ in range(3)]
     # Every reader gets the previous render with its own ETag, and one task is queued.
-    assert all(r.status_code == 200 and r.content == first.content for r in stale)
-    assert all(r["ETag"] == first["ETag"] for r in stale)
+    _assert_previous_render(stale, first)
     assert client.get(path, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     assert [task for task, _args in queued] == [public_pages_refresh_task]
 
@@ -134,8 +138,7 @@ def test_stale_standings_are_served_at_once_and_rendered_by_the_batch(
         patched.setattr(pages, "render_standings", _no_render)
         patched.setattr(page_views, "_load_event_data", _no_render)
         stale = [client.get(path) for _ in range(3)]
-    assert all(r.status_code == 200 and r.content == first.content for r in stale)
-    assert all(r["ETag"] == first["ETag"] for r in stale)
+    _assert_previous_render(stale, first)
     assert [task for task, _args in queued] == [public_pages_refresh_task]  # one, not three
     assert queued[0][1] == (world.event.slug,)
 

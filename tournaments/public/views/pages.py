@@ -42,11 +42,13 @@ def serve_cached(
     """``build(version, path, partial)`` renders the page; it may raise Http404."""
     language = _language(request)
     path = cache_path(request)
-    found = public_cache.lookup(slug, path, language)
-    if refresh.in_refresh():
+    pinned = refresh.pinned_version(path, language)
+    if pinned is not None:
         # The refresh batch: render at the version it pinned before loading the data.
-        found = public_cache.Lookup(refresh.pinned_version(path, language) or found.version, None)
-    elif found.html is None and found.stale_html is not None:
+        found = public_cache.Lookup(pinned, None)
+    else:
+        found = public_cache.lookup(slug, path, language)
+    if not refresh.in_refresh() and found.html is None and found.stale_html is not None:
         # Everyone gets the previous render at once (with its own ETag, so the next poll
         # picks the new one up); a paced background batch renders the new one.
         found = refresh.serve_stale(found, slug, path, language)
