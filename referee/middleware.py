@@ -7,8 +7,9 @@ reads it when it is larger than ``JSON_MAX_BYTES`` (413) or nested deeper than
 (``DATA_UPLOAD_MAX_MEMORY_SIZE``).
 
 ``PrivateNoStoreMiddleware``: pages reached through a private token (a player's page, a
-judge's table) are answered with ``Cache-Control: no-store``, so no shared or browser cache
-keeps a copy that carries the token; ``no_store`` does the same for a single view.
+judge's table) and every console page (an organizer's or judge's view of an event, its
+exports and archives) are answered with ``Cache-Control: no-store``, so no shared or
+browser cache keeps a copy; ``no_store`` does the same for a single view.
 """
 
 from __future__ import annotations
@@ -56,9 +57,10 @@ class RequestLimitsMiddleware:
         return None
 
 
-# Private-token pages, by path under the language prefix: /<lang>/p/<token>/... (player)
-# and /<lang>/judge/... (a judge's table by token, or the logged-in judge's tables).
-PRIVATE_PATHS = re.compile(r"^/[a-z]{2}/(?:p|judge)/")
+# Private pages, by path under the language prefix: /<lang>/p/<token>/... (player),
+# /<lang>/judge/... (a judge's table by token, or the logged-in judge's tables) and
+# /<lang>/console/... (the console and organizer tools: exports, archives, slips).
+PRIVATE_PATHS = re.compile(r"^/[a-z]{2}/(?:p|judge|console)/")
 
 
 class PrivateNoStoreMiddleware:

@@ -126,8 +126,9 @@ class EventForm(forms.Form):
         max_length=120,
         required=False,
         help_text=_(
-            "Events of one league (e.g. every event at this café) share player ratings. "
-            "A new name starts a new league; blank: no league."
+            "Events of one of your leagues (e.g. every event at this café) share player "
+            "ratings. A new name starts a new league; blank: no league. Another "
+            "organizer's league of the same name is a different league."
         ),
     )
     starts_on = forms.DateField(

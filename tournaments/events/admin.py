@@ -127,8 +127,8 @@ class RoundClockAdmin(admin.ModelAdmin):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ["name", "created"]
-    search_fields = ["name"]
+    list_display = ["name", "owner", "created"]
+    search_fields = ["name", "owner__username"]
 
 
 @admin.register(OutboxTask)

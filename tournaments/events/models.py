@@ -53,9 +53,20 @@ class EventStatus(models.TextChoices):
 
 
 class League(models.Model):
-    """Events at one venue whose players are rated together."""
+    """Events at one venue whose players are rated together, owned by the organizer who
+    named it: another organizer's league of the same name is another league (names are
+    unique per owner). ``owner`` null: a league made without an organizer (``manage.py
+    event_archive import``), which no organizer's form or import can name."""
 
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,  # an organizer with leagues is deactivated, not deleted
+        null=True,
+        blank=True,
+        related_name="leagues",
+        verbose_name=_("owner"),
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -63,7 +74,15 @@ class League(models.Model):
         ordering = ["name"]
         verbose_name = _("league")
         verbose_name_plural = _("leagues")
-        constraints = [models.CheckConstraint(condition=~Q(name=""), name="league_name_not_blank")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="league_name_not_blank"),
+            models.UniqueConstraint(fields=["owner", "name"], name="league_name_per_owner"),
+            models.UniqueConstraint(
+                fields=["name"],
+                condition=Q(owner__isnull=True),
+                name="league_name_without_owner",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -29,7 +29,7 @@ from tournaments.console.services.player_import import (
     players_csv_preview,
 )
 from tournaments.events.access import Actor
-from tournaments.events.models import Event, EventRole, Registration, Round
+from tournaments.events.models import Event, Registration, Round
 from tournaments.events.services.registrations import registration_drop
 from tournaments.integrations.models import ApiToken
 from tournaments.integrations.services import organizes
@@ -339,9 +339,16 @@ class EventFinishApi(OrganizerApi):
 
 
 class ArchiveExportApi(OrganizerApi):
+    """The event archive. Its judge and private tokens only for a caller that may write
+    (an organizer's session or write token): a read-only token gets it without them
+    (``contains_secrets`` says which; docs/security.md)."""
+
     @extend_schema(responses={200: ARCHIVE}, operation_id="archive_export")
     def get(self, request, slug: str):
-        return Response(event_archive(self.organized_event(slug).pk))
+        event = self.organized_event(slug)
+        token = request.auth if isinstance(request.auth, ApiToken) else None
+        archive = event_archive(event.pk, with_secrets=token is None or token.can_write)
+        return Response(archive, headers={"Cache-Control": "private, no-store"})
 
 
 class ArchiveImportApi(OrganizerApi):
@@ -357,12 +364,9 @@ class ArchiveImportApi(OrganizerApi):
             return refusal("invalid", "the body must be an event archive (a JSON object)")
         slug = request.query_params.get("slug") or None
         try:
-            event = event_archive_import(request.data, slug=slug)
+            event = event_archive_import(request.data, slug=slug, organizer=request.user)
         except ArchiveError as error:
             return refusal("invalid_archive", str(error))
-        EventRole.objects.get_or_create(
-            user=request.user, event=event, role=EventRole.Kind.ORGANIZER
-        )
         response = Response({"slug": event.slug}, status=201)
         return self.logged(
             event, "archive_import", response, at=dt.datetime.now(dt.UTC).isoformat()

@@ -59,7 +59,8 @@ def test_round_trip_keeps_results_seats_and_standings():
     )  # fmt: skip
     before_standings = _standings_by_name(event)
     before_tables = _tables_by_name(event)
-    archive = json.loads(json.dumps(event_archive(event.pk)))  # through real JSON
+    # through real JSON; the archive for moving the event, with its tokens
+    archive = json.loads(json.dumps(event_archive(event.pk, with_secrets=True)))
 
     # a "fresh database": the event and its rows are gone (players stay, as in a café DB)
     ResultSubmission.objects.filter(table__round__event=event).delete()

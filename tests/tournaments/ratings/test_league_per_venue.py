@@ -128,21 +128,22 @@ def test_console_event_form_names_the_league_and_the_archive_keeps_it(client):
     from tournaments.console.services.archive import event_archive, event_archive_import
     from tournaments.events.models import Event
 
-    client.force_login(user())
+    organizer = user()
+    client.force_login(organizer)
     response = client.post("/en/console/new/", {**EVENT_FORM, "league_name": " Cairo Café "})
     assert response.status_code == 302
     event = Event.objects.get(slug="console-cup")
     assert event.league.name == "Cairo Café"
     form = client.get(f"/en/console/{event.slug}/edit/").content.decode()
     assert 'value="Cairo Café"' in form
-    # a second event naming the same league joins it
+    # a second event of the same organizer naming the same league joins it
     client.post("/en/console/new/", {**EVENT_FORM, "slug": "cup-2", "league_name": "Cairo Café"})
     assert Event.objects.get(slug="cup-2").league_id == event.league_id
     assert League.objects.count() == 1
 
     archive = event_archive(event.pk)
     assert archive["league"] == "Cairo Café"
-    copy = event_archive_import(archive, slug="console-cup-copy")
+    copy = event_archive_import(archive, slug="console-cup-copy", organizer=organizer)
     assert copy.league_id == event.league_id
 
 

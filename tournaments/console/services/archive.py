@@ -1,15 +1,23 @@
 """The whole event as one JSON archive, and its import into another database.
 
 The archive holds everything needed to rebuild the event's standings and pages: the
-event and its console configuration, players, registrations (with their private tokens),
-rounds, tables (with judge tokens), seats, byes, every result submission version with
-its confirmations, rulings, the seating records and the schedule decided in advance
-(planned or uploaded, with its repeat count). Standings are not copied: the import
-recomputes them from the results, so the round trip checks itself. The audit log stays
-with the original database (its entries name users that do not exist elsewhere).
+event and its console configuration, players, registrations, rounds, tables, seats, byes,
+every result submission version with its confirmations, rulings, the seating records
+and the schedule decided in advance (planned or uploaded, with its repeat count).
+Standings are not copied: the import recomputes them from the results, so the round trip
+checks itself. The audit log stays with the original database (its entries name users
+that do not exist elsewhere).
+
+Secrets (each table's judge token, each player's private token: whoever holds one enters
+results or acts as that player) are in the archive only when ``with_secrets`` is asked
+for: an archive meant for moving an event, given only to the event's organizers (who may
+ask for it: docs/security.md). The archive says which it is (``contains_secrets``,
+``secret_fields``). An archive without them imports with new tokens.
 
 Ids in the archive are the source database's and serve only as references inside the
-file; the import creates fresh rows. Tokens are kept unless already taken (then new).
+file; the import creates fresh rows. Tokens are kept unless already taken (then new); an
+imported token must look like one this site makes (``events.tokens.token_is_strong``).
+The league is named by its name and resolved among the importing organizer's leagues.
 """
 
 from __future__ import annotations
@@ -21,10 +29,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
 
 from tournaments.events.models import (
     Event,
     EventConfig,
+    EventRole,
     Player,
     Registration,
     Round,
@@ -32,13 +42,15 @@ from tournaments.events.models import (
     Seat,
     Table,
 )
-from tournaments.events.tokens import new_token
+from tournaments.events.tokens import new_token, token_is_strong
 from tournaments.public.models import PublicSettings
 from tournaments.results.models import Confirmation, EventResultSettings, ResultSubmission, Ruling
 from tournaments.seating.models import EventSchedule, RoundSeatingRecord
 
 FORMAT = "referee-event-archive"
 VERSION = 1
+# Where the secrets are in an archive that carries them (the archive lists them).
+SECRET_FIELDS = ("registrations[].private_token", "rounds[].tables[].judge_token")
 
 
 class ArchiveError(ValueError):
@@ -49,146 +61,170 @@ def _iso(value) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def event_archive(event_id: int) -> dict[str, Any]:
+def _number(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _datetime(value: str | None) -> dt.datetime | None:
+    return parse_datetime(value) if value else None
+
+
+# --- export -------------------------------------------------------------------------
+
+
+def event_archive(event_id: int, *, with_secrets: bool = False) -> dict[str, Any]:
+    """The event as a JSON-ready dict; judge and private tokens only ``with_secrets``
+    (the caller decides who may have them: the event's organizers)."""
     event = Event.objects.get(pk=event_id)
     config = EventConfig.objects.filter(event=event).first()
-    settings = EventResultSettings.objects.filter(event=event).first()
-    registrations = list(Registration.objects.filter(event=event).select_related("player"))
     frozen = (
         PublicSettings.objects.filter(event=event)
         .values_list("standings_frozen_after_round", flat=True)
         .first()
     )
-    rounds = []
-    for rnd in Round.objects.filter(event=event).order_by("number"):
-        record = RoundSeatingRecord.objects.filter(round=rnd).first()
-        tables = []
-        for table in rnd.tables.order_by("number"):
-            submissions = []
-            for sub in table.submissions.order_by("version"):
-                submissions.append(
-                    {
-                        "version": sub.version,
-                        "kind": sub.kind,
-                        "payload": sub.payload,
-                        "engine_key": sub.engine_key,
-                        "engine_version": sub.engine_version,
-                        "options": sub.options,
-                        "edition": sub.edition,
-                        "outcome": sub.outcome,
-                        "violations": sub.violations,
-                        "status": sub.status,
-                        "submitted_via": sub.submitted_via,
-                        "submitted_by_registration": sub.submitted_by_registration_id,
-                        "idempotency_key": sub.idempotency_key,
-                        "confirmations_required": sub.confirmations_required,
-                        "created_at": _iso(sub.created_at),
-                        "confirmations": [
-                            {
-                                "role": c.role,
-                                "registration": c.registration_id,
-                                "blind_payload": c.blind_payload,
-                                "matched": c.matched,
-                            }
-                            for c in sub.confirmations.order_by("created_at", "pk")
-                        ],
-                        "id": sub.pk,
-                    }
-                )
-            tables.append(
-                {
-                    "number": table.number,
-                    "game_key": table.game_key,
-                    "status": table.status,
-                    "judge_token": table.judge_token,
-                    "seats": list(
-                        table.seats.order_by("position").values_list("registration_id", flat=True)
-                    ),
-                    "submissions": submissions,
-                    "id": table.pk,
-                }
-            )
-        rounds.append(
-            {
-                "number": rnd.number,
-                "game_key": rnd.game_key,
-                "status": rnd.status,
-                "published_at": _iso(rnd.published_at),
-                "closed_at": _iso(rnd.closed_at),
-                "is_final": rnd.is_final,
-                "tables": tables,
-                "byes": [
-                    {"registration": b.registration_id, "points": _number(b.points)}
-                    for b in RoundBye.objects.filter(round=rnd).order_by("pk")
-                ],
-                "seating_record": None
-                if record is None
-                else {
-                    "mode": record.mode,
-                    "seed": record.seed,
-                    "weights": record.weights,
-                    "breakdown": record.breakdown,
-                    "byes": record.byes,
-                    "manual_changes": record.manual_changes,
-                },
-            }
-        )
-    schedule = EventSchedule.objects.filter(event=event).first()
+    registrations = Registration.objects.filter(event=event).select_related("player")
+    rounds = Round.objects.filter(event=event).order_by("number")
     return {
         "format": FORMAT,
         "version": VERSION,
-        "event": {
-            "name": event.name,
-            "slug": event.slug,
-            "venue": event.venue,
-            "starts_on": _iso(event.starts_on),
-            "ends_on": _iso(event.ends_on),
-            "status": event.status,
-            "game_key": event.game_key,
-            "options_preset": event.options_preset,
-            "options_overrides": event.options_overrides,
-            "edition": event.edition,
-            "table_sizes": event.table_sizes,
-            "rounds_planned": event.rounds_planned,
-        },
+        "contains_secrets": with_secrets,
+        "secret_fields": list(SECRET_FIELDS) if with_secrets else [],
+        "event": _event_row(event),
         "league": event.league.name if event.league_id else None,
         "config": config.data if config else {},
-        "result_settings": None
-        if settings is None
-        else {
-            "confirmation_policy": settings.confirmation_policy,
-            "count_provisional": settings.count_provisional,
-        },
+        "result_settings": _result_settings_row(event),
         "public_settings": {"standings_frozen_after_round": frozen},
-        "registrations": [
-            {
-                "id": r.pk,
-                "status": r.status,
-                "private_token": r.private_token,
-                "player": {
-                    "display_name": r.player.display_name,
-                    "reading": r.player.reading,
-                    "club": r.player.club,
-                },
-            }
-            for r in registrations
-        ],
-        "rounds": rounds,
-        "rulings": [
-            {
-                "table": (ru.table.round.number, ru.table.number) if ru.table_id else None,
-                "submission": ru.submission_id,
-                "registration": ru.registration_id,
-                "kind": ru.kind,
-                "reason": ru.reason,
-                "points": _number(ru.points),
-                "data": ru.data,
-                "revoked_at": _iso(ru.revoked_at),
-            }
-            for ru in Ruling.objects.filter(event=event).select_related("table__round")
-        ],
-        "schedule": _schedule_row(schedule),
+        "registrations": [_registration_row(r, with_secrets) for r in registrations],
+        "rounds": [_round_row(rnd, with_secrets) for rnd in rounds],
+        "rulings": _ruling_rows(event),
+        "schedule": _schedule_row(EventSchedule.objects.filter(event=event).first()),
     }
+
+
+def _event_row(event: Event) -> dict[str, Any]:
+    return {
+        "name": event.name,
+        "slug": event.slug,
+        "venue": event.venue,
+        "starts_on": _iso(event.starts_on),
+        "ends_on": _iso(event.ends_on),
+        "status": event.status,
+        "game_key": event.game_key,
+        "options_preset": event.options_preset,
+        "options_overrides": event.options_overrides,
+        "edition": event.edition,
+        "table_sizes": event.table_sizes,
+        "rounds_planned": event.rounds_planned,
+    }
+
+
+def _result_settings_row(event: Event) -> dict[str, Any] | None:
+    settings = EventResultSettings.objects.filter(event=event).first()
+    if settings is None:
+        return None
+    return {
+        "confirmation_policy": settings.confirmation_policy,
+        "count_provisional": settings.count_provisional,
+    }
+
+
+def _registration_row(registration: Registration, with_secrets: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": registration.pk, "status": registration.status}
+    if with_secrets:
+        row["private_token"] = registration.private_token
+    row["player"] = {
+        "display_name": registration.player.display_name,
+        "reading": registration.player.reading,
+        "club": registration.player.club,
+    }
+    return row
+
+
+def _round_row(rnd: Round, with_secrets: bool) -> dict[str, Any]:
+    record = RoundSeatingRecord.objects.filter(round=rnd).first()
+    return {
+        "number": rnd.number,
+        "game_key": rnd.game_key,
+        "status": rnd.status,
+        "published_at": _iso(rnd.published_at),
+        "closed_at": _iso(rnd.closed_at),
+        "is_final": rnd.is_final,
+        "tables": [_table_row(table, with_secrets) for table in rnd.tables.order_by("number")],
+        "byes": [
+            {"registration": b.registration_id, "points": _number(b.points)}
+            for b in RoundBye.objects.filter(round=rnd).order_by("pk")
+        ],
+        "seating_record": None
+        if record is None
+        else {
+            "mode": record.mode,
+            "seed": record.seed,
+            "weights": record.weights,
+            "breakdown": record.breakdown,
+            "byes": record.byes,
+            "manual_changes": record.manual_changes,
+        },
+    }
+
+
+def _table_row(table: Table, with_secrets: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "number": table.number,
+        "game_key": table.game_key,
+        "status": table.status,
+    }
+    if with_secrets:
+        row["judge_token"] = table.judge_token
+    row["seats"] = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    row["submissions"] = [_submission_row(s) for s in table.submissions.order_by("version")]
+    row["id"] = table.pk
+    return row
+
+
+def _submission_row(sub: ResultSubmission) -> dict[str, Any]:
+    return {
+        "version": sub.version,
+        "kind": sub.kind,
+        "payload": sub.payload,
+        "engine_key": sub.engine_key,
+        "engine_version": sub.engine_version,
+        "options": sub.options,
+        "edition": sub.edition,
+        "outcome": sub.outcome,
+        "violations": sub.violations,
+        "status": sub.status,
+        "submitted_via": sub.submitted_via,
+        "submitted_by_registration": sub.submitted_by_registration_id,
+        "idempotency_key": sub.idempotency_key,
+        "confirmations_required": sub.confirmations_required,
+        "created_at": _iso(sub.created_at),
+        "confirmations": [
+            {
+                "role": c.role,
+                "registration": c.registration_id,
+                "blind_payload": c.blind_payload,
+                "matched": c.matched,
+            }
+            for c in sub.confirmations.order_by("created_at", "pk")
+        ],
+        "id": sub.pk,
+    }
+
+
+def _ruling_rows(event: Event) -> list[dict[str, Any]]:
+    return [
+        {
+            "table": (ru.table.round.number, ru.table.number) if ru.table_id else None,
+            "submission": ru.submission_id,
+            "registration": ru.registration_id,
+            "kind": ru.kind,
+            "reason": ru.reason,
+            "points": _number(ru.points),
+            "data": ru.data,
+            "revoked_at": _iso(ru.revoked_at),
+        }
+        for ru in Ruling.objects.filter(event=event).select_related("table__round")
+    ]
 
 
 def _schedule_row(schedule: EventSchedule | None) -> dict[str, Any] | None:
@@ -208,31 +244,33 @@ def _schedule_row(schedule: EventSchedule | None) -> dict[str, Any] | None:
     }
 
 
-def _number(value: Decimal | None) -> str | None:
-    return None if value is None else str(value)
-
-
-def _token(model, field: str, wanted: str | None) -> str:
-    if wanted and not model.objects.filter(**{field: wanted}).exists():
-        return wanted
-    return new_token()
+# --- import -------------------------------------------------------------------------
 
 
 @transaction.atomic
-def event_archive_import(archive: dict[str, Any], *, slug: str | None = None) -> Event:
+def event_archive_import(
+    archive: dict[str, Any], *, slug: str | None = None, organizer=None
+) -> Event:
     """Create the archived event in this database; ArchiveError on a malformed file or a
-    slug already in use (pass ``slug`` to import under another one)."""
+    slug already in use (pass ``slug`` to import under another one). ``organizer`` (the
+    user importing) becomes the event's organizer and owns the league it names; without
+    one (the command line) the league is one no organizer owns."""
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError("not a referee event archive")
     if archive.get("version") != VERSION:
         raise ArchiveError(f"unsupported archive version {archive.get('version')!r}")
     try:
         _check_unique_ids(archive)
-        return _import(archive, slug)
+        event = _import(archive, slug, organizer)
+    except ArchiveError:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError, ValidationError) as error:
         raise ArchiveError(f"malformed archive: {error!r}") from error
     except IntegrityError as error:  # a collision the checks above did not name
         raise ArchiveError(f"the archive contradicts itself: {error}") from error
+    if organizer is not None:
+        EventRole.objects.get_or_create(user=organizer, event=event, role=EventRole.Kind.ORGANIZER)
+    return event
 
 
 def _duplicates(values) -> list:
@@ -284,7 +322,39 @@ def _check_unique_ids(archive: dict[str, Any]) -> None:
             raise ArchiveError(f"{field}: {repeated[:5]!r} appear more than once")
 
 
-def _import(archive: dict[str, Any], slug: str | None) -> Event:
+class _Imported:
+    """The rows created so far, by the archive's ids (what later rows refer to)."""
+
+    def __init__(self, event: Event):
+        self.event = event
+        self.registrations: dict[int, Registration] = {}
+        self.submissions: dict[int, ResultSubmission] = {}
+        self.tables: dict[tuple[int, int], Table] = {}
+
+
+def _import(archive: dict[str, Any], slug: str | None, organizer) -> Event:
+    event = _import_event(archive, slug, organizer)
+    _import_settings(event, archive)
+    done = _Imported(event)
+    for index, row in enumerate(archive["registrations"]):
+        _import_registration(done, row, index)
+    for rnd_row in archive["rounds"]:
+        _import_round(done, rnd_row)
+    for ruling in archive["rulings"]:
+        _import_ruling(done, ruling)
+    schedule = archive.get("schedule")  # absent from archives made before it was kept
+    if schedule:
+        EventSchedule.objects.create(
+            event=event,
+            **{**schedule, "rounds": _schedule_rounds(schedule["rounds"], done.registrations)},
+        )
+    from tournaments.standings.services import standings_recompute
+
+    transaction.on_commit(lambda: standings_recompute(event_id=event.pk))
+    return event
+
+
+def _import_event(archive: dict[str, Any], slug: str | None, organizer) -> Event:
     data = dict(archive["event"])
     data["slug"] = slug or data["slug"]
     if Event.objects.filter(slug=data["slug"]).exists():
@@ -292,12 +362,16 @@ def _import(archive: dict[str, Any], slug: str | None) -> Event:
     data["starts_on"] = parse_date(data["starts_on"])
     data["ends_on"] = parse_date(data["ends_on"])
     event = Event(**data)
-    if archive.get("league"):  # by name: the same café's league in the other database
+    if archive.get("league"):  # by name, among the importing organizer's own leagues
         from tournaments.console.services.events import league_named
 
-        event.league = league_named(str(archive["league"]))
+        event.league = league_named(str(archive["league"]), owner=organizer)
     event.full_clean()
     event.save()
+    return event
+
+
+def _import_settings(event: Event, archive: dict[str, Any]) -> None:
     if archive.get("config"):
         EventConfig.objects.create(event=event, data=archive["config"])
     frozen = (archive.get("public_settings") or {}).get("standings_frozen_after_round")
@@ -305,104 +379,125 @@ def _import(archive: dict[str, Any], slug: str | None) -> Event:
         PublicSettings.objects.create(event=event, standings_frozen_after_round=frozen)
     if archive.get("result_settings"):
         EventResultSettings.objects.create(event=event, **archive["result_settings"])
-    registrations: dict[int, Registration] = {}
-    for row in archive["registrations"]:
-        person = row["player"]
-        player = Player.objects.filter(
-            display_name=person["display_name"], reading=person["reading"]
-        ).first() or Player.objects.create(**person)
-        registration = Registration(event=event, player=player, status=row["status"])
-        registration.private_token = _token(Registration, "private_token", row["private_token"])
-        registration.save()
-        registrations[row["id"]] = registration
-    submissions: dict[int, ResultSubmission] = {}
-    tables: dict[tuple[int, int], Table] = {}
-    for rnd_row in archive["rounds"]:
-        rnd = Round.objects.create(
-            event=event,
-            number=rnd_row["number"],
-            game_key=rnd_row["game_key"],
-            status=rnd_row["status"],
-            published_at=_datetime(rnd_row["published_at"]),
-            closed_at=_datetime(rnd_row["closed_at"]),
-            # archives from before the flag: the final is the round seated as "finals"
-            is_final=rnd_row.get(
-                "is_final", (rnd_row.get("seating_record") or {}).get("mode") == "finals"
-            ),
-        )
-        for table_row in rnd_row["tables"]:
-            table = Table.objects.create(
-                round=rnd,
-                number=table_row["number"],
-                game_key=table_row["game_key"],
-                status=table_row["status"],
-                judge_token=_token(Table, "judge_token", table_row["judge_token"]),
-            )
-            tables[(rnd.number, table.number)] = table
-            Seat.objects.bulk_create(
-                [
-                    Seat(table=table, round=rnd, registration=registrations[rid], position=pos)
-                    for pos, rid in enumerate(table_row["seats"], start=1)
-                ]
-            )
-            for sub_row in table_row["submissions"]:
-                sub_row = dict(sub_row)
-                confirmations = sub_row.pop("confirmations")
-                source_id = sub_row.pop("id")
-                created_at = sub_row.pop("created_at")
-                by = sub_row.pop("submitted_by_registration")
-                sub = ResultSubmission.objects.create(
-                    table=table,
-                    submitted_by_registration=registrations.get(by),
-                    **sub_row,
-                )
-                if created_at:  # auto_now_add ignores the given value on create
-                    ResultSubmission.objects.filter(pk=sub.pk).update(
-                        created_at=_datetime(created_at)
-                    )
-                submissions[source_id] = sub
-                for c in confirmations:
-                    Confirmation.objects.create(
-                        submission=sub,
-                        role=c["role"],
-                        registration=registrations.get(c["registration"]),
-                        blind_payload=c["blind_payload"],
-                        matched=c["matched"],
-                    )
-        RoundBye.objects.bulk_create(
-            [
-                RoundBye(
-                    round=rnd,
-                    registration=registrations[b["registration"]],
-                    points=None if b["points"] is None else Decimal(b["points"]),
-                )
-                for b in rnd_row["byes"]
-            ]
-        )
-        if rnd_row.get("seating_record"):
-            RoundSeatingRecord.objects.create(round=rnd, **rnd_row["seating_record"])
-    for ru in archive["rulings"]:
-        Ruling.objects.create(
-            event=event,
-            table=tables[tuple(ru["table"])] if ru["table"] else None,
-            submission=submissions.get(ru["submission"]),
-            registration=registrations.get(ru["registration"]),
-            kind=ru["kind"],
-            reason=ru["reason"],
-            points=None if ru["points"] is None else Decimal(ru["points"]),
-            data=ru["data"],
-            revoked_at=_datetime(ru["revoked_at"]),
-        )
-    schedule = archive.get("schedule")  # absent from archives made before it was kept
-    if schedule:
-        EventSchedule.objects.create(
-            event=event,
-            **{**schedule, "rounds": _schedule_rounds(schedule["rounds"], registrations)},
-        )
-    from tournaments.standings.services import standings_recompute
 
-    transaction.on_commit(lambda: standings_recompute(event_id=event.pk))
-    return event
+
+def _imported_token(model, field: str, wanted: str | None, where: str) -> str:
+    """The archive's token when it is one this site could have made and is free; a new
+    one when the archive has none or it is taken. A weak token is refused, naming where."""
+    if wanted is None:
+        return new_token()
+    if not token_is_strong(wanted):
+        raise ArchiveError(
+            _(
+                "%(field)s: an imported token must be 32 to 64 letters, digits, “-” or “_” "
+                "and not repeat a few characters (as the tokens this site makes); "
+                "remove it to get a new one."
+            )
+            % {"field": where}
+        )
+    if model.objects.filter(**{field: wanted}).exists():
+        return new_token()
+    return wanted
+
+
+def _import_registration(done: _Imported, row: dict[str, Any], index: int) -> None:
+    person = row["player"]
+    player = Player.objects.filter(
+        display_name=person["display_name"], reading=person["reading"]
+    ).first() or Player.objects.create(**person)
+    registration = Registration(event=done.event, player=player, status=row["status"])
+    registration.private_token = _imported_token(
+        Registration,
+        "private_token",
+        row.get("private_token"),
+        f"registrations[{index}].private_token",
+    )
+    registration.save()
+    done.registrations[row["id"]] = registration
+
+
+def _import_round(done: _Imported, rnd_row: dict[str, Any]) -> None:
+    rnd = Round.objects.create(
+        event=done.event,
+        number=rnd_row["number"],
+        game_key=rnd_row["game_key"],
+        status=rnd_row["status"],
+        published_at=_datetime(rnd_row["published_at"]),
+        closed_at=_datetime(rnd_row["closed_at"]),
+        # archives from before the flag: the final is the round seated as "finals"
+        is_final=rnd_row.get(
+            "is_final", (rnd_row.get("seating_record") or {}).get("mode") == "finals"
+        ),
+    )
+    for index, table_row in enumerate(rnd_row["tables"]):
+        _import_table(done, rnd, table_row, f"rounds[{rnd.number}].tables[{index}].judge_token")
+    RoundBye.objects.bulk_create(
+        [
+            RoundBye(
+                round=rnd,
+                registration=done.registrations[b["registration"]],
+                points=None if b["points"] is None else Decimal(b["points"]),
+            )
+            for b in rnd_row["byes"]
+        ]
+    )
+    if rnd_row.get("seating_record"):
+        RoundSeatingRecord.objects.create(round=rnd, **rnd_row["seating_record"])
+
+
+def _import_table(done: _Imported, rnd: Round, table_row: dict[str, Any], where: str) -> None:
+    table = Table.objects.create(
+        round=rnd,
+        number=table_row["number"],
+        game_key=table_row["game_key"],
+        status=table_row["status"],
+        judge_token=_imported_token(Table, "judge_token", table_row.get("judge_token"), where),
+    )
+    done.tables[(rnd.number, table.number)] = table
+    Seat.objects.bulk_create(
+        [
+            Seat(table=table, round=rnd, registration=done.registrations[rid], position=pos)
+            for pos, rid in enumerate(table_row["seats"], start=1)
+        ]
+    )
+    for sub_row in table_row["submissions"]:
+        _import_submission(done, table, sub_row)
+
+
+def _import_submission(done: _Imported, table: Table, sub_row: dict[str, Any]) -> None:
+    sub_row = dict(sub_row)
+    confirmations = sub_row.pop("confirmations")
+    source_id = sub_row.pop("id")
+    created_at = sub_row.pop("created_at")
+    by = sub_row.pop("submitted_by_registration")
+    sub = ResultSubmission.objects.create(
+        table=table, submitted_by_registration=done.registrations.get(by), **sub_row
+    )
+    if created_at:  # auto_now_add ignores the given value on create
+        ResultSubmission.objects.filter(pk=sub.pk).update(created_at=_datetime(created_at))
+    done.submissions[source_id] = sub
+    for c in confirmations:
+        Confirmation.objects.create(
+            submission=sub,
+            role=c["role"],
+            registration=done.registrations.get(c["registration"]),
+            blind_payload=c["blind_payload"],
+            matched=c["matched"],
+        )
+
+
+def _import_ruling(done: _Imported, ru: dict[str, Any]) -> None:
+    Ruling.objects.create(
+        event=done.event,
+        table=done.tables[tuple(ru["table"])] if ru["table"] else None,
+        submission=done.submissions.get(ru["submission"]),
+        registration=done.registrations.get(ru["registration"]),
+        kind=ru["kind"],
+        reason=ru["reason"],
+        points=None if ru["points"] is None else Decimal(ru["points"]),
+        data=ru["data"],
+        revoked_at=_datetime(ru["revoked_at"]),
+    )
 
 
 def _schedule_rounds(rounds: list[dict], registrations: dict[int, Registration]) -> list[dict]:
@@ -416,7 +511,3 @@ def _schedule_rounds(rounds: list[dict], registrations: dict[int, Registration])
         }
         for entry in rounds
     ]
-
-
-def _datetime(value: str | None) -> dt.datetime | None:
-    return parse_datetime(value) if value else None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.events.models import Event, EventConfig, EventRole, League
 from tournaments.results.models import EventResultSettings
@@ -18,13 +20,21 @@ def event_save(
     user=None,
 ) -> Event:
     """Validate and store the event; the creator becomes its organizer. ``fields`` may
-    name the event's league by ``league_name`` (created when new; blank: no league)."""
+    name the event's league by ``league_name``: one of ``user``'s leagues (created when
+    new; blank: no league), or the event's league as it is (a co-organizer editing it)."""
     creating = event is None
     event = event or Event(status=Event.Status.REGISTRATION)
     fields = dict(fields)
     league_before = event.league_id
     if "league_name" in fields:
-        event.league = league_named(fields.pop("league_name"))
+        name = (fields.pop("league_name") or "").strip()
+        if not (event.league_id and event.league.name == name):
+            if not creating and not _organizes(user, event):
+                # A head judge may edit the event, but its league is the organizers' call.
+                raise ValidationError(
+                    {"league_name": _("Only the event's organizers choose its league.")}
+                )
+            event.league = league_named(name, owner=user)
     for name, value in fields.items():
         setattr(event, name, value)
     event.full_clean()
@@ -54,12 +64,24 @@ def event_save(
     return event
 
 
-def league_named(name: str | None) -> League | None:
-    """The league of that name, created when new; None for a blank name."""
+def _organizes(user, event: Event) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return (
+        user.is_superuser
+        or EventRole.objects.filter(user=user, event=event, role=EventRole.Kind.ORGANIZER).exists()
+    )
+
+
+def league_named(name: str | None, *, owner) -> League | None:
+    """``owner``'s league of that name, created when new; None for a blank name. Another
+    organizer's league of the same name is never found: leagues belong to their owner
+    (``owner`` None: the leagues without one, made by the command line)."""
     name = (name or "").strip()
     if not name:
         return None
-    league, _created = League.objects.get_or_create(name=name)
+    owner = owner if owner is not None and owner.is_authenticated else None
+    league, _created = League.objects.get_or_create(name=name, owner=owner)
     return league
 
 

@@ -129,6 +129,7 @@ def event_edit(request, slug):
                 fields=form.event_fields(),
                 config=form.config(),
                 confirmation_policy=form.cleaned_data["confirmation_policy"],
+                user=request.user,
             )
         except Exception as error:
             form.add_error(None, _format_error(error))

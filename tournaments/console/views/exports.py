@@ -11,7 +11,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -19,7 +19,7 @@ from referee import jsonparse
 from tournaments.console.selectors.pages import results_rows, standings_rows
 from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
 from tournaments.console.views.events import console_event, may_create_events
-from tournaments.events.models import EventRole
+from tournaments.console.views.tools import is_organizer
 
 PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:[./]\d+)?")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -52,9 +52,21 @@ def _flat_standings(rows: list[dict]) -> tuple[list[dict], list[str]]:
     return flat, ["rank", "name", "reading", "club", "registration", *metrics, "dropped_after"]
 
 
+# What the console exports: (what, format). Anything else is 404, never the archive.
+EXPORTS = {
+    ("standings", "csv"),
+    ("standings", "json"),
+    ("results", "csv"),
+    ("results", "json"),
+    ("archive", "json"),
+}
+
+
 @login_required
 def export(request, slug, what, fmt):
     event = console_event(request, slug)
+    if (what, fmt) not in EXPORTS:
+        raise Http404(_("No such export."))
     if what == "standings":
         rows = standings_rows(event)
         if fmt == "json":
@@ -67,7 +79,9 @@ def export(request, slug, what, fmt):
             return JsonResponse({"event": event.slug, "results": rows})
         columns = ["round", "table", "game", "seat", "registration", "name", "rank", "total"]
         return _csv(rows, columns, f"{event.slug}-results.csv")
-    archive = event_archive(event.pk)
+    # The archive moves the event: its judge and private tokens go to its organizers
+    # only, never to a head judge (docs/security.md).
+    archive = event_archive(event.pk, with_secrets=is_organizer(request.user, event))
     response = HttpResponse(
         json.dumps(archive, ensure_ascii=False, indent=1), content_type="application/json"
     )
@@ -86,15 +100,14 @@ def archive_import(request):
             # Read one byte past the limit: enough to refuse, never the whole of a huge file.
             data = upload.read(settings.ARCHIVE_MAX_BYTES + 1) if upload else None
             archive = jsonparse.loads(data, settings.ARCHIVE_MAX_BYTES) if upload else None
-            event = event_archive_import(archive, slug=request.POST.get("slug") or None)
+            event = event_archive_import(
+                archive, slug=request.POST.get("slug") or None, organizer=request.user
+            )
         except jsonparse.JSONInputError as problem:  # too deep, too large or not JSON
             error, status = str(problem), problem.status
         except ArchiveError as problem:
             error, status = str(problem), 400
         else:
-            EventRole.objects.get_or_create(
-                user=request.user, event=event, role=EventRole.Kind.ORGANIZER
-            )
             messages.success(request, _("Imported %(name)s.") % {"name": event.name})
             return redirect("console:event", slug=event.slug)
     status = status if error else 200  # refused, nothing imported

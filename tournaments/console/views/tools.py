@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from tournaments.events.models import Event, EventRole
+from tournaments.events.models import Event, EventRole, League
 from tournaments.results.models import ActionLog
 
 
@@ -38,14 +38,15 @@ def organizer_event(request, slug: str) -> Event:
 
 
 def organized_league_ids(user) -> set[int | None] | None:
-    """The leagues of the events ``user`` organizes (None: events without a league);
-    ``None`` for a superuser, who sees every league."""
+    """The leagues ``user`` owns and those of the events they organize (None: events
+    without a league); ``None`` for a superuser, who sees every league. An event only
+    enters a league through its owner (``league_named``), so organizing one of its events
+    means the owner let you in."""
     if user.is_superuser:
         return None
-    return set(
-        EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER).values_list(
-            "event__league_id", flat=True
-        )
+    organized = EventRole.objects.filter(user=user, role=EventRole.Kind.ORGANIZER)
+    return set(organized.values_list("event__league_id", flat=True)) | set(
+        League.objects.filter(owner=user).values_list("pk", flat=True)
     )
 
 
