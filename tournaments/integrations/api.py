@@ -67,7 +67,14 @@ REGISTRATIONS_OUT = inline_serializer(
     },
 )
 ARCHIVE = inline_serializer(
-    "EventArchive", {"format": serializers.CharField(), "event": serializers.DictField()}
+    "EventArchive",
+    {
+        "format": serializers.CharField(),
+        "event": serializers.DictField(),
+        # Whether the judge and private tokens are in it (docs/security.md).
+        "contains_secrets": serializers.BooleanField(required=False),
+        "secret_fields": serializers.ListField(child=serializers.CharField(), required=False),
+    },
 )
 
 

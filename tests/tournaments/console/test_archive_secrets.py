@@ -213,3 +213,35 @@ def test_console_pages_and_exports_are_no_store(client):
         assert response.status_code in (200, 404), (url, response.status_code)
         assert "no-store" in response.get("Cache-Control", ""), url
         assert "private" in response["Cache-Control"], url
+
+
+# A refused import says why in the page's language, naming the field, never in Python's.
+
+
+@pytest.mark.parametrize(
+    ("spoil", "words"),
+    [
+        (lambda a: a.pop("rounds"), "項目「rounds」がありません"),
+        (lambda a: a["event"].update(starts_on=7), "型や形式の違う値があります"),
+        (lambda a: a.update(version=9), "バージョン 9 には対応していません"),
+        (lambda a: a.update(format="zip"), "大会アーカイブではありません"),
+    ],
+)
+@pytest.mark.parametrize("slug", ["fresh-copy", ""])  # "": its own slug, which is taken
+def test_a_refused_import_says_why_in_japanese(client, spoil, words, slug):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.console.services.archive import event_archive
+
+    event, owner = played_event(rounds=1, players=8)
+    archive = event_archive(event.pk)
+    spoil(archive)
+    client.force_login(owner)
+    upload = SimpleUploadedFile("a.json", json.dumps(archive).encode(), "application/json")
+    response = client.post("/ja/console/import/", {"file": upload, "slug": slug})
+    assert response.status_code == 400
+    page = response.content.decode()
+    if not slug and archive["event"]["starts_on"] == 7:  # the slug is checked first
+        words = "別のスラッグで取り込んでください"
+    assert words in page
+    assert "KeyError" not in page and "Error(" not in page

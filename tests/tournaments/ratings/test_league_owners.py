@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import json
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 
 from tests.tournaments.console.test_views import EVENT_FORM
@@ -80,7 +82,8 @@ def test_another_organizer_cannot_read_or_recompute_the_league(client, aya_leagu
     assert refused.status_code == 403
     assert client.get(f"/en/console/tools/{aya_event.slug}/ratings/").status_code == 403
     client.force_login(aya)  # the owner still sees her table
-    assert a.display_name in client.get(f"/en/console/tools/ratings/?league={league}").content.decode()
+    page = client.get(f"/en/console/tools/ratings/?league={league}")
+    assert a.display_name in page.content.decode()
 
 
 def test_an_imported_archive_names_the_importers_own_league(client, aya_league):
@@ -93,10 +96,6 @@ def test_an_imported_archive_names_the_importers_own_league(client, aya_league):
     assert EventRole.objects.filter(user=ben, event=copy, role="organizer").exists()
     # through the console's import page as well
     client.force_login(ben)
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    import json
-
     upload = SimpleUploadedFile("a.json", json.dumps(archive).encode(), "application/json")
     response = client.post("/en/console/import/", {"file": upload, "slug": "ben-copy-2"})
     assert response.status_code == 302
@@ -113,9 +112,7 @@ def test_an_imported_archive_through_the_api_names_the_importers_own_league(aya_
     _t, key = token_create(user=ben, name="mover", event=None, can_write=True)
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-    response = api.post(
-        "/api/archives/?slug=ben-api", event_archive(aya_event.pk), format="json"
-    )
+    response = api.post("/api/archives/?slug=ben-api", event_archive(aya_event.pk), format="json")
     assert response.status_code == 201, response.content
     imported = Event.objects.get(slug="ben-api")
     assert imported.league.owner == ben and imported.league_id != aya_event.league_id

@@ -256,21 +256,44 @@ def event_archive_import(
     user importing) becomes the event's organizer and owns the league it names; without
     one (the command line) the league is one no organizer owns."""
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
-        raise ArchiveError("not a referee event archive")
+        raise ArchiveError(_("The file is not a referee event archive."))
     if archive.get("version") != VERSION:
-        raise ArchiveError(f"unsupported archive version {archive.get('version')!r}")
+        raise ArchiveError(
+            _("Archive version %(version)s is not supported (this site reads version %(ours)s).")
+            % {"version": archive.get("version"), "ours": VERSION}
+        )
     try:
         _check_unique_ids(archive)
         event = _import(archive, slug, organizer)
     except ArchiveError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, ValidationError) as error:
-        raise ArchiveError(f"malformed archive: {error!r}") from error
+        raise ArchiveError(_malformed(error)) from error
     except IntegrityError as error:  # a collision the checks above did not name
-        raise ArchiveError(f"the archive contradicts itself: {error}") from error
+        raise ArchiveError(
+            _("The archive contradicts itself: two of its rows claim the same place.")
+        ) from error
     if organizer is not None:
         EventRole.objects.get_or_create(user=organizer, event=event, role=EventRole.Kind.ORGANIZER)
     return event
+
+
+def _malformed(error: Exception) -> str:
+    """The problem in the page's language, naming the field where one is known (never a
+    Python or library message)."""
+    if isinstance(error, KeyError):
+        return _("The archive is malformed: the field “%(field)s” is missing.") % {
+            "field": error.args[0] if error.args else "?"
+        }
+    if isinstance(error, ValidationError):
+        problems = getattr(error, "message_dict", None) or {"": error.messages}
+        return _("The archive is malformed: %(problems)s") % {
+            "problems": "; ".join(
+                f"{field}: {' '.join(texts)}" if field else " ".join(texts)
+                for field, texts in problems.items()
+            )
+        }
+    return _("The archive is malformed: a value has the wrong type or form.")
 
 
 def _duplicates(values) -> list:
@@ -319,7 +342,10 @@ def _check_unique_ids(archive: dict[str, Any]) -> None:
     for field, values in checks:
         repeated = _duplicates(values)
         if repeated:
-            raise ArchiveError(f"{field}: {repeated[:5]!r} appear more than once")
+            raise ArchiveError(
+                _("%(field)s: %(values)s appear more than once.")
+                % {"field": field, "values": repeated[:5]}
+            )
 
 
 class _Imported:
@@ -358,7 +384,10 @@ def _import_event(archive: dict[str, Any], slug: str | None, organizer) -> Event
     data = dict(archive["event"])
     data["slug"] = slug or data["slug"]
     if Event.objects.filter(slug=data["slug"]).exists():
-        raise ArchiveError(f"an event with the slug {data['slug']!r} exists")
+        raise ArchiveError(
+            _("An event with the slug “%(slug)s” exists: import it under another slug.")
+            % {"slug": data["slug"]}
+        )
     data["starts_on"] = parse_date(data["starts_on"])
     data["ends_on"] = parse_date(data["ends_on"])
     event = Event(**data)
