@@ -141,6 +141,11 @@ def test_a_co_organizer_keeps_the_events_league_and_a_head_judge_cannot_change_i
     assert "リーグを選べるのは大会の主催者だけです" in response.content.decode()
     assert Event.objects.get(pk=aya_event.pk).league_id == league
     assert not League.objects.filter(owner=judge).exists()
+    # an event without a league stays without one when a head judge edits it
+    Event.objects.filter(pk=aya_event.pk).update(league=None)
+    saved = client.post(f"/en/console/{aya_event.slug}/edit/", {**form, "league_name": ""})
+    assert saved.status_code == 302
+    assert Event.objects.get(pk=aya_event.pk).league_id is None
 
 
 def test_league_names_are_unique_per_owner_in_the_database():

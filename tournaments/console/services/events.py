@@ -28,7 +28,7 @@ def event_save(
     league_before = event.league_id
     if "league_name" in fields:
         name = (fields.pop("league_name") or "").strip()
-        if not (event.league_id and event.league.name == name):
+        if name != (event.league.name if event.league_id else ""):  # a change of league
             if not creating and not _organizes(user, event):
                 # A head judge may edit the event, but its league is the organizers' call.
                 raise ValidationError(
