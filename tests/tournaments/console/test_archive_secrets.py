@@ -221,7 +221,7 @@ def test_console_pages_and_exports_are_no_store(client):
 @pytest.mark.parametrize(
     ("spoil", "words"),
     [
-        (lambda a: a.pop("rounds"), "項目「rounds」がありません"),
+        (lambda a: a.pop("rounds"), "「rounds」がないか"),
         (lambda a: a["event"].update(starts_on=7), "型や形式の違う値があります"),
         (lambda a: a.update(version=9), "バージョン 9 には対応していません"),
         (lambda a: a.update(format="zip"), "大会アーカイブではありません"),

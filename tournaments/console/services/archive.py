@@ -281,9 +281,9 @@ def event_archive_import(
 def _malformed(error: Exception) -> str:
     """The problem in the page's language, naming the field where one is known (never a
     Python or library message)."""
-    if isinstance(error, KeyError):
-        return _("The archive is malformed: the field “%(field)s” is missing.") % {
-            "field": error.args[0] if error.args else "?"
+    if isinstance(error, KeyError):  # a field the file lacks, or an id it does not list
+        return _("The archive is malformed: “%(key)s” is missing or names nothing in the file.") % {
+            "key": error.args[0] if error.args else "?"
         }
     if isinstance(error, ValidationError):
         problems = getattr(error, "message_dict", None) or {"": error.messages}
