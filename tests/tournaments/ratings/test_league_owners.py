@@ -199,3 +199,15 @@ def test_the_migration_splits_a_league_joined_by_another_organizer():
     assert not PlayerRating.objects.filter(league=league).exists()  # mixed: re-rated
     lonely.refresh_from_db()
     assert lonely.owner is None
+
+
+def test_two_leagues_of_one_name_are_told_apart_by_their_owner(client, aya_league):
+    _aya, aya_event, _players = aya_league
+    ben = _organizer("ben")
+    ben_event = _new_event(client, ben, "ben-night", "Cairo Café")
+    EventRole.objects.create(user=ben, event=aya_event, role="organizer")  # a co-organizer
+    client.force_login(ben)
+    page = client.get(f"/ja/console/tools/ratings/?league={ben_event.league_id}")
+    links = page.content.decode()
+    links = links[links.index('id="leagues"') :]
+    assert "Cairo Café（ben）" in links and "Cairo Café（aya）" in links

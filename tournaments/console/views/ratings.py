@@ -14,6 +14,7 @@ from tournaments.console.views.tools import (
     organizer_event,
     require_any_organizer,
 )
+from tournaments.events.models import League
 from tournaments.events.selectors.event_config import event_config
 from tournaments.ratings.models import RatingRun
 from tournaments.ratings.selectors import event_players_by_rating, league_table, leagues
@@ -26,11 +27,27 @@ def _chosen(wanted: str | None, choices: list) -> tuple[int | None, str]:
     return next((c for c in choices if str(c[0] or "") == wanted), (None, ""))
 
 
+def _named_apart(choices: list[tuple[int | None, str]]) -> list[tuple[int | None, str]]:
+    """Leagues belong to their owners, so two may share a name (a co-organizer sees
+    both, a superuser every one): those get their owner's name beside theirs."""
+    names = [name for _id, name in choices]
+    shared = [pk for pk, name in choices if pk is not None and names.count(name) > 1]
+    if not shared:
+        return choices
+    owners = dict(League.objects.filter(pk__in=shared).values_list("pk", "owner__username"))
+    return [
+        (pk, _("%(name)s (%(owner)s)") % {"name": name, "owner": owners.get(pk) or "—"})
+        if pk in owners
+        else (pk, name)
+        for pk, name in choices
+    ]
+
+
 @login_required
 def league(request):
     require_any_organizer(request)
     allowed = organized_league_ids(request.user)  # None: a superuser, every league
-    choices = [c for c in leagues() if allowed is None or c[0] in allowed]
+    choices = _named_apart([c for c in leagues() if allowed is None or c[0] in allowed])
     if request.method == "POST":
         # The recompute is league-wide and deterministic; it is run for a league the user
         # organizes an event in (?league= names it, as on the page).
