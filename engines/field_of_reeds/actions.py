@@ -6,11 +6,7 @@ from __future__ import annotations
 from engines.core.types import Violation
 from engines.field_of_reeds import board as B
 from engines.field_of_reeds.common import V, fresh_turn, level_values, note, set_player, turn_checks
-from engines.field_of_reeds.moves import (
-    Pass,
-    UdjatTake,
-    UdjatUse,
-)
+from engines.field_of_reeds.moves import Pass, UdjatTake, UdjatUse
 from engines.field_of_reeds.state import Player, State, clone, setting
 from engines.field_of_reeds.state import evolve as replace
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.types import Unchecked, Violation, fill
-from engines.field_of_reeds.moves import (
-    CardFacts,
-    Move,
-)
+from engines.field_of_reeds.moves import CardFacts, Move
 from engines.field_of_reeds.state import Player, State, Turn, setting
 
 

@@ -14,11 +14,7 @@ from engines.field_of_reeds.common import (
     set_player,
     wrong_phase,
 )
-from engines.field_of_reeds.moves import (
-    Deal,
-    Pick,
-    Reorder,
-)
+from engines.field_of_reeds.moves import Deal, Pick, Reorder
 from engines.field_of_reeds.state import State, clone, setting
 from engines.field_of_reeds.state import evolve as replace
 

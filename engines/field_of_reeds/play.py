@@ -3,6 +3,8 @@ violations and the resulting state, so the check and the transition cannot disag
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engines.core.types import Violation
 from engines.field_of_reeds import board as B
 from engines.field_of_reeds.common import (
@@ -14,12 +16,9 @@ from engines.field_of_reeds.common import (
     set_player,
     turn_checks,
 )
-from engines.field_of_reeds.moves import (
-    CardFacts,
-    Play,
-)
+from engines.field_of_reeds.moves import CardFacts, Play
 from engines.field_of_reeds.scoring import COLOURS
-from engines.field_of_reeds.state import SpaceInfo, State, Turn, clone
+from engines.field_of_reeds.state import Player, SpaceInfo, State, Turn, clone
 
 _LAST_PLAY: list = [(None, None, None)]  # [(state, move, result)] of the latest resolution
 
@@ -36,21 +35,80 @@ def play_once(state: State, move: Play) -> tuple[list[Violation], State | None]:
     return result
 
 
+@dataclass(slots=True, init=False)
+class _Play:
+    """One play being resolved: what the steps so far decided, handed to the next step.
+    Filled in attribute by attribute as the steps go (no ``__init__``: a play is resolved
+    for nearly every record of a game, and a 30-argument constructor showed in the fold)."""
+
+    state: State
+    move: Play
+    seat: int
+    player: Player
+    level: int
+    need: int  # own Djeds the watcher space needs (L11)
+    unchecked: tuple
+    known: list  # each card's printed facts, None when unknown
+    values: list  # each card's attribute value (0 when unknown)
+    unknown_cards: list
+    facts_memo: dict  # the state's card facts, plus any the play teaches
+    cost_points: int
+    gain_shabti: int
+    gain_points: int
+    djed_before: bool
+    djed_after: bool
+    go_back: bool
+    special: bool
+    shabti: int | None
+    points: int | None
+    space: str
+    pools: frozenset | None
+    djeds: dict
+    supply: int
+    sheet: tuple
+    reused: tuple
+    memo: dict  # the spaces learned so far
+    own: int
+    reached: bool
+    uncertain: bool
+
+
 def resolve_play(state: State, move: Play) -> tuple[list[Violation], State | None]:
+    """The steps of a play in the order the rules give them; the first step that finds a
+    problem ends it with that step's violations."""
     out = turn_checks(state, move, "M3")
     if out:
         return out, None
-    seat = move.seat - 1
+    limit, _, need = level_values(state)
+    out = _selection_problems(state, move, limit)
+    if out:
+        return out, None
+    out, play = _select_and_pay(state, move, need)  # 1a/1b
+    if out:
+        return out, None
+    _gain_values(play)  # 2
+    out = _before_move(play)  # 3
+    if out:
+        return out, None
+    out = _move(play)  # 4
+    if out:
+        return out, None
+    out = _stop_rule(play)  # M15
+    if out:
+        return out, None
+    _after_move(play)  # 5, 6
+    return [], _played_state(play)
+
+
+def _selection_problems(state: State, move: Play, limit: int) -> list[Violation]:
+    """L1, M4: once per action phase, within the level's limit, cards from the hand."""
     turn = state.turn
     assert turn is not None
-    player = state.players[seat]
-    unchecked = state.unchecked
-    level = state.level
     if turn.played:
-        return [V("second_play", "L1", "god cards are played once per action phase")], None
-    limit, _, need = level_values(state)
-    cards = move.cards
-    ids = [c.id for c in cards]
+        return [V("second_play", "L1", "god cards are played once per action phase")]
+    out = []
+    level = state.level
+    ids = [c.id for c in move.cards]
     if len(ids) > limit:
         out.append(
             V(
@@ -64,7 +122,7 @@ def resolve_play(state: State, move: Play) -> tuple[list[Violation], State | Non
         )
     if len(set(ids)) != len(ids):
         out.append(V("card_twice", "M4", "a card is played twice"))
-    hand = player.hand
+    hand = state.players[move.seat - 1].hand
     for card in ids:
         if card not in hand:
             out.append(
@@ -76,11 +134,17 @@ def resolve_play(state: State, move: Play) -> tuple[list[Violation], State | Non
                     seat=move.seat,
                 )
             )
-    if out:
-        return out, None
+    return out
 
-    # 1a/1b select and pay: all costs at once, before any effect (M5, L4, Q8); one pass
-    # over the printed facts of the play
+
+def _select_and_pay(state: State, move: Play, need: int) -> tuple[list[Violation], _Play]:
+    """1a/1b select and pay: all costs at once, before any effect (M5, L4, Q8); one pass
+    over the printed facts of the play."""
+    out: list[Violation] = []
+    seat = move.seat - 1
+    player = state.players[seat]
+    unchecked = state.unchecked
+    level = state.level
     state_facts = state.facts
     facts_memo = state_facts  # copied only when the play teaches a new card
     known: list[CardFacts | None] = []
@@ -88,7 +152,7 @@ def resolve_play(state: State, move: Play) -> tuple[list[Violation], State | Non
     unknown_cards: list[str] = []
     cost_shabti = cost_points = gain_shabti = gain_points = 0
     djed_before = djed_after = go_back = special = False
-    for played in cards:
+    for played in move.cards:
         card = played.id
         facts = state_facts.get(card)
         if facts is None or played.printed is not None:
@@ -105,40 +169,9 @@ def resolve_play(state: State, move: Play) -> tuple[list[Violation], State | Non
             facts_memo[card] = facts
         value = attribute_value(facts, level)
         values.append(value)
-        attribute = facts.attribute
-        choose = played.choose
-        if choose is not None:
-            if choose not in attribute and "black" not in attribute:
-                out.append(
-                    V(
-                        "attribute_not_on_card",
-                        "M12",
-                        "card {card} gives {icons}, not {choice}",
-                        card=card,
-                        icons=sorted(set(attribute)),
-                        choice=choose,
-                    )
-                )
-            if choose == "black":
-                out.append(
-                    V(
-                        "attribute_choice_black",
-                        "M12",
-                        "card {card}: a value is taken as red, blue or yellow",
-                        card=card,
-                    )
-                )
-        elif (
-            "black" in attribute or (len(attribute) > 1 and len(set(attribute)) > 1)
-        ) and value > 0:
-            out.append(
-                V(
-                    "attribute_choice_missing",
-                    "M12",
-                    "card {card}: record which attribute was taken (G10)",
-                    card=card,
-                )
-            )
+        attribute, choose = facts.attribute, played.choose
+        if choose is not None or len(attribute) > 1 or "black" in attribute:
+            out.extend(_attribute_choice_problems(card, attribute, choose, value))
         cost_shabti += facts.cost_shabti
         cost_points += facts.cost_points
         gain_shabti += facts.gain_shabti
@@ -194,82 +227,146 @@ def resolve_play(state: State, move: Play) -> tuple[list[Violation], State | Non
             )
         shabti = None if shabti is None else shabti - cost_shabti
         points = None if points is None else points - cost_points
-    space = player.space
-    if go_back and space == B.START:
+    if go_back and player.space == B.START:
         out.append(
             V("go_back_on_start", "M20", "an X+1 card cannot be used on the start space (Q14)")
         )
-    if out:
-        return out, None
+    play = _Play()
+    play.state = state
+    play.move = move
+    play.seat = seat
+    play.player = player
+    play.level = level
+    play.need = need
+    play.unchecked = unchecked
+    play.known = known
+    play.values = values
+    play.unknown_cards = unknown_cards
+    play.facts_memo = facts_memo
+    play.cost_points = cost_points
+    play.gain_shabti = gain_shabti
+    play.gain_points = gain_points
+    play.djed_before = djed_before
+    play.djed_after = djed_after
+    play.go_back = go_back
+    play.special = special
+    play.shabti = shabti
+    play.points = points
+    play.space = player.space
+    play.djeds = state.djeds  # copied by _place when a Djed is placed
+    play.supply, play.sheet, play.reused = player.supply, player.sheet, player.reused
+    play.memo = state.spaces  # copied before the first space is learned
+    return out, play
 
-    # 2 gain attribute values (M6, M12)
-    pools = turn.pools
-    for played, facts, value in zip(cards, known, values, strict=True):
+
+def _attribute_choice_problems(
+    card: str, attribute: tuple, choose: str | None, value: int
+) -> list[Violation]:
+    """M12: the recorded choice is an icon of the card, never black; a card with a choice
+    (black, or two colours) that gave a value records it (G10)."""
+    if choose is not None:
+        out = []
+        if choose not in attribute and "black" not in attribute:
+            out.append(
+                V(
+                    "attribute_not_on_card",
+                    "M12",
+                    "card {card} gives {icons}, not {choice}",
+                    card=card,
+                    icons=sorted(set(attribute)),
+                    choice=choose,
+                )
+            )
+        if choose == "black":
+            out.append(
+                V(
+                    "attribute_choice_black",
+                    "M12",
+                    "card {card}: a value is taken as red, blue or yellow",
+                    card=card,
+                )
+            )
+        return out
+    if ("black" in attribute or (len(attribute) > 1 and len(set(attribute)) > 1)) and value > 0:
+        return [
+            V(
+                "attribute_choice_missing",
+                "M12",
+                "card {card}: record which attribute was taken (G10)",
+                card=card,
+            )
+        ]
+    return []
+
+
+def _gain_values(play: _Play) -> None:
+    """2 gain attribute values (M6, M12)."""
+    pools = play.state.turn.pools
+    for played, facts, value in zip(play.move.cards, play.known, play.values, strict=True):
         if facts is None:
             pools = None
             continue
         if value == 0:
             continue
         pools = B.add_value(pools, played.choose or facts.attribute[0], value)
+    play.pools = pools
 
-    djeds = state.djeds  # copied by _place when a Djed is placed
-    supply, sheet, reused = player.supply, player.sheet, player.reused
-    memo = state.spaces  # copied before the first space is learned
-    path = move.path
 
-    # 3 before-move effects (M7a), then the X+1 step back (Q15)
-    if djed_before:
-        djeds, supply, sheet, reused, unchecked = _place(
-            move,
-            seat,
-            level,
-            space,
-            memo.get(space) or B.printed_space(state, space),
-            (djeds, supply, sheet, reused, unchecked),
-            state.ctx.players[seat],
-        )
-    if go_back or path:
-        memo = dict(memo)
-    if go_back:
-        if move.go_back_to is None:
-            return [
-                V(
-                    "go_back_not_recorded",
-                    "M20",
-                    "record where the X+1 card's step back put the piece (G3)",
-                )
-            ], None
-        info, problems = B.resolve(state, move.go_back_to, memo)
-        if problems:
-            return problems, None
-        if B.adjacent(state, space, move.go_back_to.space) is False:
-            return [
-                V(
-                    "not_adjacent",
-                    "M13",
-                    "{a} and {b} share no passable edge",
-                    a=space,
-                    b=move.go_back_to.space,
-                )
-            ], None
-        unchecked = note(
-            unchecked,
-            "step_back",
-            "G3",
-            "X+1 step back (level {level})",
-            "no special card list in the source; the logged position is taken (G3)",
-            level=level,
-        )
-        space = move.go_back_to.space
-        memo[space] = info
+def _before_move(play: _Play) -> list[Violation]:
+    """3 before-move effects (M7a), then the X+1 step back (Q15)."""
+    state, move, space = play.state, play.move, play.space
+    if play.djed_before:
+        _place_djed(play, play.memo.get(space) or B.printed_space(state, space))
+    if play.go_back or move.path:
+        play.memo = dict(play.memo)
+    if not play.go_back:
+        return []
+    if move.go_back_to is None:
+        return [
+            V(
+                "go_back_not_recorded",
+                "M20",
+                "record where the X+1 card's step back put the piece (G3)",
+            )
+        ]
+    info, problems = B.resolve(state, move.go_back_to, play.memo)
+    if problems:
+        return problems
+    if B.adjacent(state, space, move.go_back_to.space) is False:
+        return [
+            V(
+                "not_adjacent",
+                "M13",
+                "{a} and {b} share no passable edge",
+                a=space,
+                b=move.go_back_to.space,
+            )
+        ]
+    play.unchecked = note(
+        play.unchecked,
+        "step_back",
+        "G3",
+        "X+1 step back (level {level})",
+        "no special card list in the source; the logged position is taken (G3)",
+        level=play.level,
+    )
+    play.space = move.go_back_to.space
+    play.memo[play.space] = info
+    return []
 
-    # 4 move (M13–M17)
+
+def _move(play: _Play) -> list[Violation]:
+    """4 move (M13–M17): each step enters an adjacent space the pool can pay for."""
+    state, move, seat, level, need = play.state, play.move, play.seat, play.level, play.need
+    out: list[Violation] = []
     own = 0
-    for s, _ in djeds.values():
+    for s, _ in play.djeds.values():
         if s == seat:
             own += 1
-    reached = player.reached
-    uncertain = player.djeds_uncertain or bool(unknown_cards)
+    reached = play.player.reached
+    uncertain = play.player.djeds_uncertain or bool(play.unknown_cards)
+    unchecked, pools, space, memo = play.unchecked, play.pools, play.space, play.memo
+    path = move.path
     board = B.board_data(state)
     has_edges = bool(board and board.get("edges") is not None)
     if path and not has_edges:
@@ -365,88 +462,107 @@ def resolve_play(state: State, move: Play) -> tuple[list[Violation], State | Non
         memo[space] = info
         if space == B.WATCHER:
             reached = True
-    if out:
-        return out, None
+    play.own, play.reached, play.uncertain = own, reached, uncertain
+    play.unchecked, play.pools, play.space = unchecked, pools, space
+    return out
 
-    # M15: no stopping while leftover value could enter an adjacent space
-    if not reached and pools != ZERO_POOLS and not state.ctx.options.beginner_free_stop:
-        verdict = _may_stop(state, move, space, pools, memo, own, need, uncertain)
-        if verdict is False:
-            return [
-                V(
-                    "must_keep_moving",
-                    "M15",
-                    "value is left that can enter a space next to {space}",
-                    space=space,
-                )
-            ], None
-        if verdict is None:
-            unchecked = note(
-                unchecked,
-                "stop_rule",
+
+def _stop_rule(play: _Play) -> list[Violation]:
+    """M15: no stopping while leftover value could enter an adjacent space."""
+    state, space = play.state, play.space
+    if play.reached or play.pools == _ZERO_POOLS or state.ctx.options.beginner_free_stop:
+        return []
+    verdict = _may_stop(
+        state, play.move, space, play.pools, play.memo, play.own, play.need, play.uncertain
+    )
+    if verdict is False:
+        return [
+            V(
+                "must_keep_moving",
                 "M15",
-                "stop rule at {space} ({player}, level {level})",
-                "the spaces next to the final one are not known: M15 not checked",
+                "value is left that can enter a space next to {space}",
                 space=space,
-                player=state.ctx.players[move.seat - 1],
-                level=level,
             )
-
-    # 5 after-move effects (M7c)
-    if djed_after:
-        djeds, supply, sheet, reused, unchecked = _place(
-            move,
-            seat,
-            level,
-            space,
-            memo.get(space) or B.printed_space(state, space),
-            (djeds, supply, sheet, reused, unchecked),
-            state.ctx.players[seat],
+        ]
+    if verdict is None:
+        play.unchecked = note(
+            play.unchecked,
+            "stop_rule",
+            "M15",
+            "stop rule at {space} ({player}, level {level})",
+            "the spaces next to the final one are not known: M15 not checked",
+            space=space,
+            player=state.ctx.players[play.move.seat - 1],
+            level=play.level,
         )
+    return []
 
-    # 6 resource gain (M7d)
-    if shabti is not None:
-        shabti += gain_shabti
-    if points is not None:
-        points += gain_points
-    if special:
-        unchecked = note(
-            unchecked,
+
+def _after_move(play: _Play) -> None:
+    """5 after-move effects (M7c), 6 resource gain (M7d)."""
+    if play.djed_after:
+        space = play.space
+        _place_djed(play, play.memo.get(space) or B.printed_space(play.state, space))
+    if play.shabti is not None:
+        play.shabti += play.gain_shabti
+    if play.points is not None:
+        play.points += play.gain_points
+    if play.special:
+        play.unchecked = note(
+            play.unchecked,
             "special_effects",
             "G3",
             "special effects (level {level})",
             "special card effects are not in the source (G3)",
-            level=level,
+            level=play.level,
         )
 
+
+def _place_djed(play: _Play, info: SpaceInfo) -> None:
+    seat = play.seat
+    play.djeds, play.supply, play.sheet, play.reused, play.unchecked = _place(
+        play.move,
+        seat,
+        play.level,
+        play.space,
+        info,
+        (play.djeds, play.supply, play.sheet, play.reused, play.unchecked),
+        play.state.ctx.players[seat],
+    )
+
+
+def _played_state(play: _Play) -> State:
+    """The state after the play: the player's hand, pools, piece, Djeds and resources."""
+    state, player = play.state, play.player
+    ids = [c.id for c in play.move.cards]
     new_player, fields = clone(player)
-    fields["hand"] = tuple([c for c in hand if c not in ids])
+    fields["hand"] = tuple([c for c in player.hand if c not in ids])
     fields["played"] = player.played + tuple(ids)
-    fields["shabti"] = shabti
-    fields["points"] = points
+    fields["shabti"] = play.shabti
+    fields["points"] = play.points
     fields["level_play"] = (
         None
-        if player.level_play is None or unknown_cards
-        else player.level_play - cost_points + gain_points
+        if player.level_play is None or play.unknown_cards
+        else player.level_play - play.cost_points + play.gain_points
     )
-    fields["space"] = space
-    fields["supply"] = supply
-    fields["sheet"] = sheet
-    fields["reused"] = reused
-    fields["reached"] = reached
-    fields["djeds_uncertain"] = uncertain
+    fields["space"] = play.space
+    fields["supply"] = play.supply
+    fields["sheet"] = play.sheet
+    fields["reused"] = play.reused
+    fields["reached"] = play.reached
+    fields["djeds_uncertain"] = play.uncertain
     new_state, fields = clone(state)
-    fields["players"] = set_player(state, seat, new_player)
-    fields["turn"] = _played_turn(seat, pools is not None)
-    fields["djeds"] = djeds
-    fields["spaces"] = memo
-    fields["facts"] = facts_memo
-    fields["round_reached"] = state.round_reached or (reached and not player.reached)
-    fields["unchecked"] = unchecked
-    return [], new_state
+    fields["players"] = set_player(state, play.seat, new_player)
+    fields["turn"] = _played_turn(play.seat, play.pools is not None)
+    fields["djeds"] = play.djeds
+    fields["spaces"] = play.memo
+    fields["facts"] = play.facts_memo
+    fields["round_reached"] = state.round_reached or (play.reached and not player.reached)
+    fields["unchecked"] = play.unchecked
+    return new_state
 
 
-ZERO_POOLS: frozenset[tuple[int, int, int]] = frozenset({(0, 0, 0)})
+_ZERO_POOLS: frozenset[tuple[int, int, int]] = frozenset({(0, 0, 0)})
 
 
 _PLAYED_TURNS: dict[tuple[int, bool], Turn] = {}
@@ -458,7 +574,7 @@ def _played_turn(seat: int, pools_known: bool) -> Turn:
     turn = _PLAYED_TURNS.get((seat, pools_known))
     if turn is None:
         turn = _PLAYED_TURNS[(seat, pools_known)] = Turn(
-            seat=seat, played=True, pools=ZERO_POOLS if pools_known else None
+            seat=seat, played=True, pools=_ZERO_POOLS if pools_known else None
         )
     return turn
 
