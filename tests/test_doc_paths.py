@@ -6,8 +6,9 @@ starts with a folder of the repository, or ends in a file extension. A path that
 with one of the repository's top-level folders must exist from the root (or, in an app's
 README, from the app's folder); a file path starting with another folder is read as the
 docs use them, relative to the document's folder, an app (``tournaments/<app>/``), an
-engine (``engines/<game>/``) or ``tests/``. A bare file name must exist in the document's folder or somewhere in the
-repository. URLs (``/ja/...``, ``board/live/``), commands and placeholders are skipped.
+engine (``engines/<game>/``) or ``tests/``. A bare file name must exist in the document's
+folder or somewhere in the repository. URLs (``/ja/...``, ``board/live/``), commands and
+placeholders are skipped.
 """
 
 from __future__ import annotations

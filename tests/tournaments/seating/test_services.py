@@ -219,5 +219,3 @@ def test_late_entry_joins_a_table_with_room():
     record = table_reseat(table_id=three.pk, registration_ids=[*ids, late.pk])
     assert three.seats.count() == 4
     assert late.pk in [p for t in record.breakdown["tables"] for p in t["players"]]
-
-
