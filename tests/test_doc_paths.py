@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SKIPPED = {".venv", "node_modules", ".git", "__pycache__", ".ci"}
+SKIPPED = {".venv", ".venv-ci", "node_modules", ".git", "__pycache__", "staticfiles", "var"}
 TICKED = re.compile(r"`([^`\n]+)`")
 EXTENSION = re.compile(
     r"\.(py|md|html|js|css|json|ya?ml|toml|txt|po|mo|cfg|ini|sh|csv|sql|conf|svg|png)$"
