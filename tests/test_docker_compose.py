@@ -165,3 +165,18 @@ def test_restarts_let_in_flight_work_finish():
 def test_the_image_starts_gunicorn_with_the_same_configuration():
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert 'CMD ["gunicorn", "referee.wsgi:application", "--config=gunicorn.conf.py"]' in dockerfile
+
+
+def test_the_backup_service_dumps_the_compose_database_into_a_volume():
+    backup = SERVICES["backup"]
+    assert backup["image"] == SERVICES["postgres"]["image"]  # pg_dump matches the server
+    mounts = dict(volume.split(":")[:2] for volume in backup["volumes"])  # source: target
+    script = Path(mounts["./ops/backup.sh"])
+    assert (ROOT / "ops" / "backup.sh").is_file()
+    assert _command(backup) == ["sh", str(script)]
+    assert mounts["backups"] == "/backups" and "backups" in COMPOSE["volumes"]
+    env, db = backup["environment"], SERVICES["postgres"]["environment"]
+    assert env["PGHOST"] == "postgres" and env["BACKUP_DIR"] == "/backups"
+    assert (env["PGUSER"], env["PGDATABASE"]) == (db["POSTGRES_USER"], db["POSTGRES_DB"])
+    assert env["PGPASSWORD"] == db["POSTGRES_PASSWORD"]
+    assert backup["healthcheck"]["test"][-2:] == [str(script), "check"]

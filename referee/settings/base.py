@@ -224,8 +224,10 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None  # a worker waits out any broker out
 CELERY_TASK_IGNORE_RESULT = True
 # Periodic work (docker-compose service "beat"): the reconciliation pass recomputes
 # whatever a lost or unsent message left stale. The messages expire after one period, so
-# an outage never leaves a pile of identical reconciliations behind it.
-STANDINGS_RECONCILE_SECONDS = env.float("STANDINGS_RECONCILE_SECONDS", default=60.0)
+# an outage never leaves a pile of identical reconciliations behind it. The period is the
+# docs' promise (README.md, docs/reliability.md: stale standings caught within it;
+# tests/referee/test_reconcile_period.py keeps them equal).
+STANDINGS_RECONCILE_SECONDS = env.float("STANDINGS_RECONCILE_SECONDS", default=30.0)
 CELERY_BEAT_SCHEDULE = {
     "standings-reconcile": {
         "task": "standings.reconcile",
@@ -236,6 +238,7 @@ CELERY_BEAT_SCHEDULE = {
 CELERY_BEAT_SCHEDULE_FILENAME = env.str(
     "CELERY_BEAT_SCHEDULE_FILENAME", default=str(VAR_DIR / "celerybeat-schedule")
 )
+CELERY_BEAT_SCHEDULER = "referee.celery_beat:PersistentScheduler"  # makes var/ if missing
 
 # --- Auth --------------------------------------------------------------------------------
 

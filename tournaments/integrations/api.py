@@ -34,7 +34,8 @@ from tournaments.events.services.registrations import registration_drop
 from tournaments.integrations.models import ApiToken
 from tournaments.integrations.services import organizes
 from tournaments.public.api import EventListApi
-from tournaments.results.models import ActionLog, ConfirmationPolicy
+from tournaments.results.models import ConfirmationPolicy
+from tournaments.results.services import action_log
 from tournaments.seating.optimiser import SeatingError
 from tournaments.seating.services import (
     SeatingServiceError,
@@ -132,14 +133,7 @@ class OrganizerApi(APIView):
     def logged(self, event: Event, action: str, response: Response, **data) -> Response:
         """Record a successful write in the event's action log (who: the token's name)."""
         if response.status_code < 400:
-            ActionLog.objects.create(
-                event=event,
-                action=f"api:{action}"[:40],
-                actor_user=self.request.user,
-                actor=self.actor().label[:120],
-                data=data,
-                remote_addr=self.request.META.get("REMOTE_ADDR"),
-            )
+            action_log.record(self.actor(), f"api:{action}", event.pk, data=data)
         return response
 
 

@@ -12,7 +12,8 @@ version: a 500-player standings page is ~300 KB of HTML, and fetching, unpicklin
 encoding it on every request was most of the cost. A bump of the event's version makes
 every local copy stale at once, exactly like the Redis copies.
 
-Security parity with Django's middleware for these responses: the same security headers;
+Security parity with Django's middleware for these responses: the same security headers
+(``referee/security_headers.py`` reads them from that middleware);
 with ``SECURE_SSL_REDIRECT`` on, only requests already on HTTPS take the fast path (so
 Django still redirects plain HTTP); HSTS is added when Django would add it. Host-header
 validation is skipped deliberately: cached pages contain only relative links and the
@@ -33,17 +34,17 @@ from urllib.parse import parse_qs
 
 from django.conf import settings
 
+from referee.security_headers import PRIVATE_PAGE_HEADERS, security_headers, with_headers
 from tournaments.public import cache as public_cache
 from tournaments.public import refresh
 
 logger = logging.getLogger(__name__)
 
 PRIVATE_PATH = re.compile(r"^/(?P<lang>[a-z]{2})/p/(?P<token>[-A-Za-z0-9_]+)/$")
-PRIVATE_HEADERS = [
-    ("Cache-Control", "private, no-store"),
-    ("Referrer-Policy", "no-referrer"),
-    ("X-Robots-Tag", "noindex"),
-]
+PUBLIC_HEADERS = {
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    "Vary": "Accept-Encoding",
+}
 PUBLIC_PATH = re.compile(
     r"^/(?P<lang>[a-z]{2})/"
     r"(?:events/(?P<slug>[-a-zA-Z0-9_]+)/"
@@ -127,31 +128,13 @@ class PublicPageCache:
         # Settings are read once: the fast path must not pay for them per request.
         self.ssl_redirect = getattr(settings, "SECURE_SSL_REDIRECT", False)
         self.proxy_ssl_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
-        common = [
-            ("X-Content-Type-Options", "nosniff"),
-            ("X-Frame-Options", "DENY"),
-            ("Cross-Origin-Opener-Policy", "same-origin"),
-        ]
-        if getattr(settings, "CONTENT_SECURITY_POLICY", None):
-            from csp.utils import build_policy
-
-            common.append(("Content-Security-Policy", build_policy()))
-        referrer = getattr(settings, "SECURE_REFERRER_POLICY", None) or "same-origin"
-        self.public_headers = common + [
-            ("Cache-Control", "public, max-age=0, must-revalidate"),
-            ("Referrer-Policy", referrer),
-            ("Vary", "Accept-Encoding"),
-        ]
-        self.private_headers = common + PRIVATE_HEADERS
-        self.hsts = []
-        hsts = getattr(settings, "SECURE_HSTS_SECONDS", 0)
-        if hsts:
-            value = f"max-age={hsts}"
-            if getattr(settings, "SECURE_HSTS_INCLUDE_SUBDOMAINS", False):
-                value += "; includeSubDomains"
-            if getattr(settings, "SECURE_HSTS_PRELOAD", False):
-                value += "; preload"
-            self.hsts = [("Strict-Transport-Security", value)]
+        # The security headers Django's middleware would add (HSTS only over HTTPS), keyed
+        # by whether the request is secure, then what a public or private page adds.
+        security = {secure: security_headers(secure=secure) for secure in (False, True)}
+        self.public_headers = {s: with_headers(h, PUBLIC_HEADERS) for s, h in security.items()}
+        self.private_headers = {
+            s: with_headers(h, PRIVATE_PAGE_HEADERS) for s, h in security.items()
+        }
 
     def _is_secure(self, environ) -> bool:
         if environ.get("wsgi.url_scheme") == "https":
@@ -209,9 +192,7 @@ class PublicPageCache:
         if page is None:
             return None
         headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", state)]
-        headers += self.private_headers if private else self.public_headers
-        if secure:
-            headers += self.hsts
+        headers += (self.private_headers if private else self.public_headers)[secure]
         if public_cache.etag_matches(environ.get("HTTP_IF_NONE_MATCH"), page.etag):
             return "304 Not Modified", headers, b""
         body = page.body

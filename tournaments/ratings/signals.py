@@ -1,8 +1,8 @@
 """Re-rate the leagues after a result is confirmed or corrected, a ruling changes, or a
 round closes (with the ``on_close`` release policy its results count from then on).
 
-Connected when ``models_league`` loads (the bottom of ``models.py``), so web processes and
-Celery workers both send the task. The recompute is full and idempotent, so sending it
+Connected in ``RatingsConfig.ready`` (``apps.py``), so web processes and Celery workers
+both send the task. The recompute is full and idempotent, so sending it
 more often than needed costs time, never correctness.
 """
 

@@ -243,6 +243,16 @@ def table_current(table: Table) -> ResultSubmission | None:
     return rows.filter(status="confirmed").first() or rows.order_by("-version").first()
 
 
+def player_current_table(registration) -> Table | None:
+    """The table the player sits at in the newest published round (None: not seated)."""
+    return (
+        Table.objects.filter(seats__registration=registration, round__status="published")
+        .select_related("round")
+        .order_by("-round__number")
+        .first()
+    )
+
+
 def open_judge_calls(event_id: int, table_ids=None) -> list:
     """The event's unresolved judge calls (player reports), oldest first, with the player,
     the table and its round loaded; ``table_ids`` narrows them to those tables."""

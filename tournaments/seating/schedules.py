@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from tournaments.events.access import Actor
 from tournaments.events.models import Event, Registration, Round
 from tournaments.events.selectors.event_config import allowed_table_sizes, event_config
-from tournaments.results.models import ActionLog
+from tournaments.results.services import action_log
 from tournaments.seating.models import EventSchedule, SchedulePlanRequest
 from tournaments.seating.optimiser import Schedule, SeatingError, plan_schedule
 from tournaments.seating.optimiser.fixed import validate_schedule
@@ -86,18 +86,16 @@ def _store(event: Event, schedule: Schedule, numbers, *, seed: int, source: str,
             "source": source,
         },
     )
-    ActionLog.objects.create(
-        event=event,
-        action="schedule_uploaded" if schedule.method == "fixed" else "schedule_planned",
-        actor_user_id=actor.user_id,
-        actor=actor.label[:120],
+    action_log.record(
+        actor,
+        "schedule_uploaded" if schedule.method == "fixed" else "schedule_planned",
+        event.pk,
         data={
             "rounds": [r["number"] for r in rounds],
             "repeat_meetings": schedule.repeat_meetings,
             "lower_bound": schedule.lower_bound,
             "method": schedule.method,
         },
-        remote_addr=actor.remote_addr,
     )
     return stored
 
@@ -357,14 +355,7 @@ def schedule_delete(*, event_id: int, actor: Actor = SYSTEM) -> None:
     supersede_requests(event)
     deleted, _rows = EventSchedule.objects.filter(event=event).delete()
     if deleted:
-        ActionLog.objects.create(
-            event=event,
-            action="schedule_deleted",
-            actor_user_id=actor.user_id,
-            actor=actor.label[:120],
-            data={},
-            remote_addr=actor.remote_addr,
-        )
+        action_log.record(actor, "schedule_deleted", event.pk)
 
 
 def scheduled_round(event_id: int, number: int) -> tuple[EventSchedule, dict] | None:

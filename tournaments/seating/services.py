@@ -24,7 +24,8 @@ from tournaments.events.selectors.event_config import (
     round_game_key,
 )
 from tournaments.events.signals import event_pages_changed
-from tournaments.results.models import ActionLog, ResultSubmission
+from tournaments.results.models import ResultSubmission
+from tournaments.results.services import action_log
 from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError, seat_round
 from tournaments.seating.optimiser.cost import CostModel
@@ -50,14 +51,8 @@ def _locked_round(round_id: int) -> Round:
 
 
 def _log(actor: Actor, rnd: Round, action: str, table: Table | None = None, **data) -> None:
-    ActionLog.objects.create(
-        event_id=rnd.event_id,
-        table=table,
-        action=action,
-        actor_user_id=actor.user_id,
-        actor=actor.label[:120],
-        data=data,
-        remote_addr=actor.remote_addr,
+    action_log.record(
+        actor, action, rnd.event_id, table_id=table.pk if table is not None else None, data=data
     )
 
 
@@ -216,14 +211,6 @@ def _from_schedule(rnd: Round, players, sizes, weights):
     sizes = sorted({*sizes, *(len(t) for t in entry["tables"])}, reverse=True)
     schedule = validate_schedule(raw, players, sizes, weights=weights)
     return schedule.rounds[0], stored
-
-
-def round_seat_enqueue(round_id: int, **kwargs) -> None:
-    """Seat the round in a worker once the current transaction commits (large events)."""
-    from tournaments.events import outbox
-    from tournaments.seating.tasks import seat_round_task
-
-    outbox.send_on_commit(seat_round_task, (round_id,), kwargs or None)
 
 
 def _current_tables(rnd: Round) -> list[tuple[Table, list[int]]]:

@@ -7,20 +7,6 @@ from __future__ import annotations
 from celery import shared_task
 
 
-@shared_task(name="tournaments.seat_round")
-def seat_round_task(round_id: int, mode: str | None = None, seed: int | None = None) -> int | None:
-    """Seat a draft round with the optimiser; returns the number of tables (None: round
-    gone or no longer a draft — seating a published round again would move players)."""
-    from tournaments.events.models import Round
-    from tournaments.seating.services import SeatingServiceError, round_seat
-
-    try:
-        record = round_seat(round_id=round_id, mode=mode, seed=seed)
-    except (Round.DoesNotExist, SeatingServiceError):
-        return None
-    return len(record.breakdown["tables"])
-
-
 @shared_task(name="tournaments.round_clock_check")
 def round_clock_check_task(round_id: int) -> list[str]:
     """Log "time is up" for deadlines of the round's clock that have passed (each once:

@@ -263,6 +263,39 @@ def test_wsgi_fast_path_trusts_the_proxy_https_header_and_adds_hsts_only_over_ht
     assert status == "200 OK" and "Strict-Transport-Security" not in headers
 
 
+SECURITY_HEADERS = (
+    "Strict-Transport-Security",
+    "X-Content-Type-Options",
+    "X-Frame-Options",
+    "Cross-Origin-Opener-Policy",
+    "Referrer-Policy",
+    "Content-Security-Policy",
+)
+
+
+def test_wsgi_fast_path_sends_the_security_headers_django_sends_under_any_settings(
+    client, world, settings
+):
+    """The fast path reads its headers from Django's middleware (referee/security_headers.py):
+    a setting changed for Django changes the fast path too, public and private pages."""
+    from tournaments.public.wsgi import PublicPageCache
+
+    settings.SECURE_HSTS_SECONDS = 60
+    settings.X_FRAME_OPTIONS = "SAMEORIGIN"
+    settings.SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
+    settings.SECURE_REFERRER_POLICY = "strict-origin"
+    app = PublicPageCache(lambda environ, start: start("599 Django", []) or [b""])
+    standings = url("standings", slug=world.event.slug)
+    private = url("private", token=world.registrations[0].private_token)
+    for path in (standings, private):
+        from_django = client.get(path, secure=True)
+        status, fast, _ = _wsgi_get(app, path, **{"wsgi.url_scheme": "https"})
+        assert status == "200 OK"
+        for name in SECURITY_HEADERS:
+            assert fast.get(name) == from_django.get(name), (path, name)
+    assert fast["Referrer-Policy"] == "no-referrer"  # a private page's own header wins
+
+
 def test_prerendered_private_pages_equal_on_demand_renders(world):
     """The prerender's bulk reads (one query for everyone) give the same page as the
     per-player queries of an on-demand render."""

@@ -175,3 +175,18 @@ def test_who_is_coming_is_named_in_the_pages_words_not_the_audit_label(client, s
     board = client.get(f"/ja/console/{event.slug}/rounds/1/board/").content.decode()
     assert "calls-orgが" in board
     assert "user:" not in board
+
+
+def test_the_calls_service_makes_the_report_at_the_players_current_table(seated):
+    from tournaments.results.services.calls import EmptyCall, judge_call_create
+
+    _organizer, event, rnd = seated
+    seated_player = rnd.tables.order_by("number").first().seats.first().registration
+    report = judge_call_create(registration=seated_player, message="  Missing a stone  ")
+    assert (report.table, report.message) == (seated_player.seats.get().table, "Missing a stone")
+    unseated = RegistrationFactory(event=event, player=PlayerFactory(display_name="Late"))
+    assert judge_call_create(registration=unseated, message="x" * 3000).table is None
+    assert ProblemReport.objects.get(registration=unseated).message == "x" * 2000
+    with pytest.raises(EmptyCall):
+        judge_call_create(registration=seated_player, message=" \n ")
+    assert ProblemReport.objects.count() == 2

@@ -10,7 +10,6 @@ from django.db import IntegrityError
 from tests.tournaments.factories import EventFactory, RegistrationFactory, RoundFactory
 from tournaments.events.models import EventConfig, Registration, Round, RoundBye, Seat, Table
 from tournaments.results.models import ActionLog
-from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import SeatingError
 from tournaments.seating.selectors import seating_players
 from tournaments.seating.services import (
@@ -18,11 +17,9 @@ from tournaments.seating.services import (
     round_close,
     round_publish,
     round_seat,
-    round_seat_enqueue,
     seats_swap,
     table_reseat,
 )
-from tournaments.seating.tasks import seat_round_task
 from tournaments.standings.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
@@ -222,17 +219,3 @@ def test_late_entry_joins_a_table_with_room():
     record = table_reseat(table_id=three.pk, registration_ids=[*ids, late.pk])
     assert three.seats.count() == 4
     assert late.pk in [p for t in record.breakdown["tables"] for p in t["players"]]
-
-
-def test_seat_round_task_runs_synchronously_and_after_commit(django_capture_on_commit_callbacks):
-    event, _ = _event(8, sizes=(4,))
-    rnd = RoundFactory(event=event)
-    assert seat_round_task(rnd.pk) == 2
-    assert RoundSeatingRecord.objects.filter(round=rnd).exists()
-    rnd2 = RoundFactory(event=event)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        round_seat_enqueue(rnd2.pk)
-        assert not Table.objects.filter(round=rnd2).exists()
-    assert len(callbacks) >= 1  # the seating task (and cache bumps of its writes)
-    assert Table.objects.filter(round=rnd2).count() == 2
-    assert seat_round_task(999_999) is None

@@ -97,7 +97,7 @@ def event_finish(*, event_id: int, actor: Actor = SYSTEM) -> list[dict]:
     """Finish the event: every round closed, the standings brought up to date; then the
     status is ``finished``, which releases the final's results and the final order on the
     public pages, and no round can be created or published any more. Returns the podium."""
-    from tournaments.results.models import ActionLog
+    from tournaments.results.services import action_log
     from tournaments.standings.services import standings_recompute
 
     event = Event.objects.select_for_update().get(pk=event_id)
@@ -115,12 +115,7 @@ def event_finish(*, event_id: int, actor: Actor = SYSTEM) -> list[dict]:
     podium = awards(event)[:3]
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status", "updated"])
-    ActionLog.objects.create(
-        event=event,
-        action="event_finished",
-        actor_user_id=actor.user_id,
-        actor=actor.label[:120],
-        data={"podium": [p["registration"] for p in podium]},
-        remote_addr=actor.remote_addr,
+    action_log.record(
+        actor, "event_finished", event.pk, data={"podium": [p["registration"] for p in podium]}
     )
     return podium

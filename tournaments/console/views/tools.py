@@ -14,8 +14,9 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from tournaments.events.access import Actor
 from tournaments.events.models import Event, EventRole, League
-from tournaments.results.models import ActionLog
+from tournaments.results.services import action_log
 
 
 def is_organizer(user, event: Event | None = None) -> bool:
@@ -57,14 +58,8 @@ def require_any_organizer(request) -> None:
 
 def log_action(request, event: Event, action: str, **data) -> None:
     """An audit entry for a console change (the action log is append-only)."""
-    ActionLog.objects.create(
-        event=event,
-        action=action,
-        actor_user=request.user,
-        actor=f"user:{request.user.get_username()}",
-        data=data,
-        remote_addr=request.META.get("REMOTE_ADDR"),
-    )
+    actor = Actor(user=request.user, remote_addr=request.META.get("REMOTE_ADDR"))
+    action_log.record(actor, action, event.pk, data=data)
 
 
 @login_required

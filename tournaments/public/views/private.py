@@ -25,7 +25,8 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.events.models import Event, Registration, Round, Table
+from referee.security_headers import PRIVATE_PAGE_HEADERS
+from tournaments.events.models import Event, Registration, Round
 from tournaments.events.services.registrations import registration_check_in
 from tournaments.public import cache as public_cache
 from tournaments.public import refresh
@@ -36,13 +37,10 @@ from tournaments.public.views.pages import (
     cached_player_fragment,
     event_data_for_player,
 )
-from tournaments.results.models import ProblemReport, ResultSubmission
+from tournaments.results.models import ResultSubmission
+from tournaments.results.selectors import player_current_table
+from tournaments.results.services.calls import EmptyCall, judge_call_create
 
-PRIVATE_HEADERS = {
-    "Cache-Control": "private, no-store",
-    "Referrer-Policy": "no-referrer",
-    "X-Robots-Tag": "noindex",
-}
 DONE = set(public_cache.PRIVATE_DONE)
 
 
@@ -82,15 +80,6 @@ def _pending_confirmations(registration: Registration) -> list[dict]:
     return [{"round": s.table.round.number, "table": s.table.number} for s in pending]
 
 
-def _current_table(registration: Registration) -> Table | None:
-    return (
-        Table.objects.filter(seats__registration=registration, round__status=Round.Status.PUBLISHED)
-        .select_related("round")
-        .order_by("-round__number")
-        .first()
-    )
-
-
 def render_private(
     registration: Registration,
     data: sel.EventData | None,
@@ -123,7 +112,9 @@ def render_private(
             and event.status in (Event.Status.REGISTRATION, Event.Status.RUNNING),
             "pending": known["pending"] if known else _pending_confirmations(registration),
             "confirm_url": _confirm_url(registration),
-            "current_table": known["current_table"] if known else _current_table(registration),
+            "current_table": known["current_table"]
+            if known
+            else player_current_table(registration),
             "token": registration.private_token,
             "done": done if done in DONE else "",
             "live_url": partial,
@@ -206,7 +197,7 @@ def private_page(request: HttpRequest, token: str) -> HttpResponse:
     else:
         response = HttpResponse(found.html)
     response["ETag"] = etag
-    for name, value in PRIVATE_HEADERS.items():
+    for name, value in PRIVATE_PAGE_HEADERS.items():
         response[name] = value
     return response
 
@@ -233,10 +224,8 @@ def private_check_in(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def private_report(request: HttpRequest, token: str) -> HttpResponse:
     registration = _registration(token)
-    message = request.POST.get("message", "").strip()[:2000]
-    if not message:
+    try:
+        judge_call_create(registration=registration, message=request.POST.get("message", ""))
+    except EmptyCall:
         return _back(token, "empty")
-    ProblemReport.objects.create(
-        registration=registration, table=_current_table(registration), message=message
-    )
     return _back(token, "reported")

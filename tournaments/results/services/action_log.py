@@ -1,6 +1,9 @@
-"""Typed constructors for the append-only audit log (Saleor's order events style).
+"""The one writer of the append-only audit log (Saleor's order events style).
 
+Every ``ActionLog`` row is created here: ``record`` for an action named by its caller
+(seating, schedules, the console, the API), and typed constructors for the result flow.
 Services call these, never signals, so each entry records what the service decided.
+``tests/test_one_writer.py`` checks no other module creates rows.
 """
 
 from __future__ import annotations
@@ -8,25 +11,39 @@ from __future__ import annotations
 from tournaments.events.access import Actor
 from tournaments.results.models import ActionLog, ResultSubmission, Ruling
 
+ACTION_LENGTH = ActionLog._meta.get_field("action").max_length
+ACTOR_LENGTH = ActionLog._meta.get_field("actor").max_length
 
-def _entry(actor: Actor, action: str, event_id: int, **kw) -> ActionLog:
+
+def record(
+    actor: Actor,
+    action: str,
+    event_id: int,
+    *,
+    table_id: int | None = None,
+    submission_id: int | None = None,
+    data: dict | None = None,
+) -> ActionLog:
+    """Append one entry: who (``actor``), what (``action``, ``data``), where (event, table)."""
     return ActionLog.objects.create(
         event_id=event_id,
-        action=action,
+        table_id=table_id,
+        submission_id=submission_id,
+        action=action[:ACTION_LENGTH],
         actor_user_id=actor.user_id,
-        actor=actor.label,
+        actor=actor.label[:ACTOR_LENGTH],
         remote_addr=actor.remote_addr,
-        **kw,
+        data=data if data is not None else {},
     )
 
 
 def _for_submission(actor: Actor, action: str, submission: ResultSubmission, **data) -> ActionLog:
-    return _entry(
+    return record(
         actor,
         action,
         submission.table.round.event_id,
         table_id=submission.table_id,
-        submission=submission,
+        submission_id=submission.pk,
         data={"version": submission.version, "status": submission.status, **data},
     )
 
@@ -54,7 +71,7 @@ def result_rescored(actor: Actor, submission: ResultSubmission, reason: str, **d
 
 
 def ruling_made(actor: Actor, ruling: Ruling) -> ActionLog:
-    return _entry(
+    return record(
         actor,
         "ruling.made",
         ruling.event_id,
@@ -72,7 +89,7 @@ def ruling_made(actor: Actor, ruling: Ruling) -> ActionLog:
 
 
 def standings_snapshot_written(event_id: int, version: int, results: int) -> ActionLog:
-    return _entry(
+    return record(
         Actor(name="system:standings"),
         "standings.snapshot",
         event_id,
@@ -82,7 +99,7 @@ def standings_snapshot_written(event_id: int, version: int, results: int) -> Act
 
 def judge_call_answered(actor: Actor, report, step: str) -> ActionLog:
     """A judge acknowledged (``step`` "acknowledged") or resolved a player's call."""
-    return _entry(
+    return record(
         actor,
         f"call.{step}",
         report.registration.event_id,

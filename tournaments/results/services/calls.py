@@ -1,6 +1,7 @@
-"""Judge calls: a player's "report a problem" (a ``ProblemReport``) is answered by a judge
-of that table or the event's organizers and head judges: acknowledged ("coming"), then
-resolved. Both steps are idempotent (a second tap changes nothing) and audited."""
+"""Judge calls: a player's "report a problem" (a ``ProblemReport``, made by
+``judge_call_create``) is answered by a judge of that table or the event's organizers and
+head judges: acknowledged ("coming"), then resolved. Both steps are idempotent (a second tap
+changes nothing) and audited."""
 
 from __future__ import annotations
 
@@ -8,8 +9,27 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.events.access import Action, Actor, require
+from tournaments.events.models import Registration
 from tournaments.results.models import ProblemReport
+from tournaments.results.selectors import player_current_table
 from tournaments.results.services import action_log
+
+MESSAGE_LENGTH = ProblemReport._meta.get_field("message").max_length
+
+
+class EmptyCall(ValueError):
+    """A call needs words: the judge must know what to bring."""
+
+
+def judge_call_create(*, registration: Registration, message: str) -> ProblemReport:
+    """A player's call, tied to the table they sit at in the newest published round (none
+    when not seated: then only the organizers and head judges answer it)."""
+    message = message.strip()[:MESSAGE_LENGTH]
+    if not message:
+        raise EmptyCall("message")
+    return ProblemReport.objects.create(
+        registration=registration, table=player_current_table(registration), message=message
+    )
 
 
 def _locked(report_id: int) -> ProblemReport:

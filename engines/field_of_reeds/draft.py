@@ -1,0 +1,303 @@
+"""The draft (F3–F9, M1): the deal, the advanced variant's reorder, picks, packets passing left."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engines.core.types import Violation
+from engines.field_of_reeds.common import (
+    V,
+    bad_seat,
+    card_facts,
+    fresh_turn,
+    note,
+    set_player,
+    wrong_phase,
+)
+from engines.field_of_reeds.moves import Deal, Pick, Reorder
+from engines.field_of_reeds.state import State, clone, setting
+from engines.field_of_reeds.state import evolve as replace
+
+
+def check_deal(state: State, move: Deal) -> list[Violation]:
+    out = wrong_phase(state, move, "deal", "F3")
+    if out:
+        return out
+    if len(move.packets) != state.n:
+        return [
+            V(
+                "deal_packets",
+                "F3",
+                "{got} packets dealt to {n} players",
+                got=len(move.packets),
+                n=state.n,
+            )
+        ]
+    sizes = {len(p) for p in move.packets}
+    size = setting(state, "packet_size", 7)
+    if not state.seen and sizes != {size}:  # P5: the game's first deal, from a fresh deck
+        out.append(
+            V(
+                "deal_first_size",
+                "P5",
+                "the first deal gives each player {size} cards; a fresh level-1 deck cannot "
+                "run short (got {got})",
+                size=size,
+                got=sorted(sizes),
+            )
+        )
+    elif len(sizes) != 1 or max(sizes) > size or min(sizes) <= setting(state, "packet_end_size", 2):
+        out.append(
+            V(
+                "deal_size",
+                "F3",
+                "each player is dealt {size} cards (got {got})",
+                size=size,
+                got=sorted(sizes),
+            )
+        )
+    cards = [c for p in move.packets for c in p]
+    if len(set(cards)) != len(cards):
+        out.append(V("deal_duplicate", "C2", "a card appears twice in the deal"))
+    in_play = {c for p in state.players for c in (*p.hand, *p.packet)}
+    played_areas = {c for p in state.players for c in p.played}
+    excluded = _excluded_now(state, move)
+    known_facts, logged_facts = state.facts, move.facts
+    table = setting(state, "cards") or {}
+    for card in cards:
+        if card in in_play:
+            out.append(V("deal_card_in_hand", "F6", "card {card} is in a player's hand", card=card))
+        elif card in state.excluded or card in excluded:
+            out.append(
+                V("deal_card_excluded", "F6", "card {card} was removed from the game", card=card)
+            )
+        if card not in known_facts and card not in table:  # card_facts: only the log knows it
+            facts = logged_facts.get(card)
+        else:
+            facts, problems = card_facts(state, card, logged_facts.get(card))
+            out.extend(problems)
+        if facts is not None and facts.level is not None and facts.level > state.level:
+            out.append(
+                V(
+                    "deal_card_not_added",
+                    "F7",
+                    "card {card} has the level-{icon} icon: it joins the deck at level {icon}",
+                    card=card,
+                    icon=facts.level,
+                )
+            )
+    if move.excluded is not None:
+        for card in move.excluded:
+            if card not in played_areas:
+                out.append(
+                    V(
+                        "exclude_not_played",
+                        "F6",
+                        "card {card} is in no played-card area",
+                        card=card,
+                    )
+                )
+            else:
+                facts, _ = card_facts(state, card, move.facts.get(card))
+                if facts is not None and not facts.exclusion:
+                    out.append(
+                        V(
+                            "exclude_without_icon",
+                            "F6",
+                            "card {card} has no exclusion icon",
+                            card=card,
+                        )
+                    )
+        for card in played_areas - set(move.excluded):
+            facts, _ = card_facts(state, card, move.facts.get(card))
+            if facts is not None and facts.exclusion:
+                out.append(
+                    V(
+                        "exclusion_missed",
+                        "F6",
+                        "card {card} has the exclusion icon and must be removed",
+                        card=card,
+                    )
+                )
+    limit = setting(state, "god_cards", 66)
+    if len(state.seen | set(cards)) > limit:
+        out.append(V("too_many_cards", "C2", "more than {limit} different god cards", limit=limit))
+    return out
+
+
+_LAST_EXCLUDED: list = [(None, None, frozenset())]  # [(state, move, cards)] latest deal
+
+
+def _excluded_now(state: State, move: Deal) -> set[str]:
+    """Cards the deal removes (F6), remembered for the same state and move objects: the
+    check and the transition of one deal both ask (one tuple swapped whole, thread-safe)."""
+    if move.excluded is not None:
+        return set(move.excluded)
+    last = _LAST_EXCLUDED[0]
+    if last[0] is state and last[1] is move:
+        return set(last[2])
+    out = _excluded_by_icon(state, move)
+    _LAST_EXCLUDED[0] = (state, move, frozenset(out))
+    return out
+
+
+def _excluded_by_icon(state: State, move: Deal) -> set[str]:
+    out = set()
+    known_facts, logged_facts = state.facts, move.facts
+    table = setting(state, "cards") or {}
+    for p in state.players:
+        for card in p.played:
+            if card not in known_facts and card not in table:  # card_facts: only the log
+                facts = logged_facts.get(card)
+            else:
+                facts, _ = card_facts(state, card, logged_facts.get(card))
+            if facts is not None and facts.exclusion:
+                out.add(card)
+    return out
+
+
+def check_reorder(state: State, move: Reorder) -> list[Violation]:
+    out = wrong_phase(state, move, "reorder", "V4") or bad_seat(state, move.seat)
+    if out:
+        return out
+    player = state.players[move.seat - 1]
+    if player.reordered:
+        return [
+            V("already_reordered", "V4", "seat {seat} already passed its packet", seat=move.seat)
+        ]
+    if sorted(move.order) != sorted(player.packet):
+        return [
+            V("reorder_not_permutation", "V4", "the new order must use exactly the packet's cards")
+        ]
+    return []
+
+
+def check_pick(state: State, move: Pick) -> list[Violation]:
+    if state.phase != "pick" or move.seat > state.n:
+        out = wrong_phase(state, move, "pick", "M1") or bad_seat(state, move.seat)
+        if out:
+            return out
+    player = state.players[move.seat - 1]
+    if player.picked:
+        return [
+            V("already_picked", "M1", "seat {seat} already took a card this round", seat=move.seat)
+        ]
+    packet = player.packet
+    if move.card not in packet:
+        return [
+            V(
+                "card_not_in_packet",
+                "M1",
+                "card {card} is not in seat {seat}'s packet",
+                card=move.card,
+                seat=move.seat,
+            )
+        ]
+    if move.card not in (packet[0], packet[-1]):
+        return [
+            V(
+                "inner_card",
+                "M1",
+                "only an end card may be taken ({first} or {last}), not {card}",
+                first=packet[0],
+                last=packet[-1],
+                card=move.card,
+            )
+        ]
+    return []
+
+
+def _pass_left(packets: Iterable[tuple[str, ...]], n: int) -> list[tuple[str, ...]]:
+    """Seat i's packet goes to seat i+1, its left neighbour (F9)."""
+    packets = list(packets)
+    return [packets[(i - 1) % n] for i in range(n)]
+
+
+def apply_deal(state: State, move: Deal) -> State:
+    excluded = _excluded_now(state, move)
+    unchecked = state.unchecked
+    facts = {**state.facts, **move.facts}
+    to_discard = set()
+    limbo = set(state.limbo)
+    table = setting(state, "cards") or {}
+    for p in state.players:
+        for card in p.played:
+            if card in excluded:
+                continue
+            to_discard.add(card)
+            if move.excluded is None and card not in facts and card not in table:
+                limbo.add(card)
+    if limbo - set(state.limbo):
+        unchecked = note(
+            unchecked,
+            "exclusion_icons",
+            "F6",
+            "exclusion icons",
+            "played cards without recorded facts were not checked for the exclusion icon (F6)",
+        )
+    sizes = {len(p) for p in move.packets}
+    if sizes != {setting(state, "packet_size", 7)}:
+        unchecked = note(
+            unchecked,
+            "short_deal",
+            "G19",
+            "short deal",
+            "deck and discard pile ran short; packet sizes taken as logged (G19)",
+        )
+    dealt = {c for p in move.packets for c in p}
+    players = tuple(
+        replace(p, played=(), packet=tuple(move.packets[i]), picked=False, reordered=False)
+        for i, p in enumerate(state.players)
+    )
+    return replace(
+        state,
+        phase="reorder" if state.ctx.options.advanced_reorder else "pick",
+        players=players,
+        discard=frozenset((state.discard | to_discard) - dealt),
+        excluded=state.excluded | excluded,
+        limbo=frozenset(limbo - dealt),
+        facts=facts,
+        seen=state.seen | dealt,
+        unchecked=unchecked,
+    )
+
+
+def apply_reorder(state: State, move: Reorder) -> State:
+    seat = move.seat - 1
+    players = set_player(
+        state, seat, replace(state.players[seat], packet=tuple(move.order), reordered=True)
+    )
+    if all(p.reordered for p in players):
+        packets = _pass_left((p.packet for p in players), state.n)
+        players = tuple(replace(p, packet=packets[i]) for i, p in enumerate(players))
+        return replace(state, players=players, phase="pick")
+    return replace(state, players=players)
+
+
+def apply_pick(state: State, move: Pick) -> State:
+    seat = move.seat - 1
+    card = move.card
+    players = list(state.players)
+    p = players[seat]
+    packet = p.packet
+    new_p, fields = clone(p)
+    fields["hand"] = (*p.hand, card)
+    fields["packet"] = packet[1:] if packet[0] == card else packet[:-1]  # an end card (M1)
+    fields["picked"] = True
+    players[seat] = new_p
+    new, fields = clone(state)
+    for q in players:
+        if not q.picked:
+            fields["players"] = tuple(players)
+            return new
+    # everyone took a card: each packet goes to the left neighbour (F9)
+    n = len(players)
+    packets = [q.packet for q in players]
+    for i in range(n):
+        players[i], q_fields = clone(players[i])
+        q_fields["packet"] = packets[i - 1]
+        q_fields["picked"] = False
+    fields["players"] = tuple(players)
+    fields["phase"] = "action"
+    fields["turn"] = fresh_turn(state.start_seat)
+    return new
