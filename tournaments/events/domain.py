@@ -137,6 +137,12 @@ def subscribe(kind: type[DomainEvent], subscriber: Subscriber) -> None:
         found.append(subscriber)
 
 
+def unsubscribe(kind: type[DomainEvent], subscriber: Subscriber) -> None:
+    found = _subscribers.get(kind, [])
+    if subscriber in found:
+        found.remove(subscriber)
+
+
 def subscribers(kind: type[DomainEvent]) -> list[Subscriber]:
     return list(_subscribers.get(kind, ()))
 
