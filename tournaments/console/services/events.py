@@ -34,7 +34,7 @@ def event_save(
         if not creating
         else None
     ) or {}
-    event.save()  # also bumps the public pages' cache version (public_signals)
+    event.save()  # also bumps the public pages' cache version (public.signals follows it)
     EventConfig.objects.update_or_create(event=event, defaults={"data": config})
     policy_changed = not creating and before.get("release_policy") != config.get("release_policy")
     if policy_changed:
