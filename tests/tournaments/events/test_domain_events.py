@@ -290,3 +290,21 @@ def test_manual_seat_changes_announce_the_round_status(
 def test_no_pre_save_receiver_stashes_a_round_status():
     """Who published or closed a round is said by the service, not guessed from a save."""
     assert not pre_save.has_listeners(Round)
+
+
+def test_a_service_inside_a_rolled_back_transaction_announces_nothing(
+    django_capture_on_commit_callbacks, announcements
+):
+    event = make_event("imhotep")
+    rnd = RoundFactory(event=event, number=1)
+    make_table(event, round_=rnd)
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        round_publish(round_id=rnd.pk)
+        raise RuntimeError("the caller's transaction fails after the service")
+    assert announcements == []
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.DRAFT
