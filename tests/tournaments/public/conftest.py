@@ -51,9 +51,9 @@ def outcome_for(kind: str, names: list[str]) -> tuple[dict, dict]:
     return doc, report.outcome.to_dict()
 
 
-def add_result(table, status="confirmed", kind="sheet", version=1):
-    """A result row written directly, announced (``ResultChanged``) as the result
-    services announce theirs, so the pages hear of it on commit."""
+def add_result(table, status="confirmed", kind="sheet", version=1, announce=False):
+    """A result row written directly; ``announce``: announced (``ResultChanged``) as the
+    result services announce theirs, so the pages (and the standings) hear of it."""
     from tournaments.events.domain import ResultChanged
     from tournaments.results.models import ResultSubmission
     from tournaments.results.services.results import announce_result, table_result
@@ -75,7 +75,8 @@ def add_result(table, status="confirmed", kind="sheet", version=1):
     if status == "confirmed":
         table.status = "confirmed"
         table.save(update_fields=["status"])
-    announce_result(table, ResultChanged.SAVED, before)
+    if announce:
+        announce_result(table, ResultChanged.SAVED, before)
     return submission
 
 
