@@ -1,11 +1,12 @@
 """Versions, conditional GET and cached renders for the public pages.
 
 Every public page of an event depends only on that event's rows, so one counter per event
-("the event version") tells whether anything a page shows may have changed. Model saves
-bump it after commit (``public_signals``). A page is cached under its path and language
-together with the version it was rendered at; a request reads the two versions and the page
-in ONE Redis round trip (``get_many``) and, when the page is current, never touches the
-database. The ETag is derived from the version, so a poll with ``If-None-Match`` is a 304.
+("the event version") tells whether anything a page shows may have changed. Announced
+changes bump it after commit (``public.subscribers``, ``public.signals``). A page is
+cached under its path and language together with the version it was rendered at; a
+request reads the two versions and the page in ONE Redis round trip (``get_many``) and,
+when the page is current, never touches the database. The ETag is derived from the
+version, so a poll with ``If-None-Match`` is a 304.
 
 The version starts at the current time in milliseconds (not 0) so that a flushed cache can
 never hand out an ETag that an older page already used.

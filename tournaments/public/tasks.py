@@ -1,4 +1,4 @@
-"""Celery task of the public pages (own module; imported at app load by public_signals)."""
+"""Celery task of the public pages (own module; imported at app load by public.signals)."""
 
 from __future__ import annotations
 

@@ -51,9 +51,14 @@ def outcome_for(kind: str, names: list[str]) -> tuple[dict, dict]:
     return doc, report.outcome.to_dict()
 
 
-def add_result(table, status="confirmed", kind="sheet", version=1):
+def add_result(table, status="confirmed", kind="sheet", version=1, announce=False):
+    """A result row written directly; ``announce``: announced (``ResultChanged``) as the
+    result services announce theirs, so the pages (and the standings) hear of it."""
+    from tournaments.events.domain import ResultChanged
     from tournaments.results.models import ResultSubmission
+    from tournaments.results.services.results import announce_result, table_result
 
+    before = table_result(table)
     names = [s.registration.player.display_name for s in table.seats.order_by("position")]
     payload, outcome = outcome_for(kind, names)
     submission = ResultSubmission.objects.create(
@@ -70,7 +75,26 @@ def add_result(table, status="confirmed", kind="sheet", version=1):
     if status == "confirmed":
         table.status = "confirmed"
         table.save(update_fields=["status"])
+    if announce:
+        announce_result(table, ResultChanged.SAVED, before)
     return submission
+
+
+def close_round(rnd):
+    """Close ``rnd`` whatever its tables (``round_close`` wants every table confirmed),
+    announced as ``round_close`` announces it."""
+    from django.utils import timezone
+
+    from tournaments.events.domain import RoundStatusChanged, announce
+
+    before = rnd.status
+    rnd.status, rnd.closed_at = "closed", timezone.now()
+    rnd.save()
+    announce(
+        RoundStatusChanged(
+            event_id=rnd.event_id, round_id=rnd.pk, number=rnd.number, before=before, after="closed"
+        )
+    )
 
 
 def write_snapshot(event, after_round: int, previous=None, config=None):

@@ -66,7 +66,7 @@ def test_on_close_policy_hides_an_open_rounds_result(
     from tournaments.events.models import EventConfig
 
     with django_capture_on_commit_callbacks(execute=True):
-        add_result(world.round2.tables.get(number=2), "confirmed", "sheet")
+        add_result(world.round2.tables.get(number=2), "confirmed", "sheet", announce=True)
     assert get(client, API + "rounds/2/tables/2/").status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
         EventConfig.objects.update_or_create(
@@ -112,7 +112,7 @@ def test_conditional_get_answers_304_until_something_changes(
     again = get(client, API + "standings/", **{"If-None-Match": etag})
     assert again.status_code == 304 and again["ETag"] == etag
     with django_capture_on_commit_callbacks(execute=True):
-        add_result(world.round2.tables.get(number=2), "confirmed", "sheet")
+        add_result(world.round2.tables.get(number=2), "confirmed", "sheet", announce=True)
     changed = get(client, API + "standings/", **{"If-None-Match": etag})
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert json.loads(changed.content)["rows"]

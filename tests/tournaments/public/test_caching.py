@@ -6,11 +6,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 
 from tests.tournaments.factories import RoundFactory, SeatFactory, TableFactory
+from tests.tournaments.public.conftest import close_round
 from tournaments.public import cache as public_cache
 from tournaments.public.views.pages import player_fragment_key
+from tournaments.seating.services import round_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -28,9 +30,7 @@ def test_etag_then_304_until_something_changes(client, world, django_capture_on_
     again = client.get(standings, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again["ETag"] == etag
     with django_capture_on_commit_callbacks(execute=True):
-        world.round2.status = "closed"
-        world.round2.closed_at = timezone.now()
-        world.round2.save()
+        close_round(world.round2)
     changed = client.get(standings, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
 
@@ -67,9 +67,7 @@ def test_publishing_a_round_prerenders_seating_and_every_player(
         for reg in world.registrations[:4]:
             SeatFactory(table=table, registration=reg)
     with django_capture_on_commit_callbacks(execute=True):
-        round4.status = "published"
-        round4.published_at = timezone.now()
-        round4.save()  # on commit: version bump, then the prerender task (eager in tests)
+        round_publish(round_id=round4.pk)  # on commit: the flip (prerender, then bump)
     for language in ("ja", "en"):
         seating = url("seating", language, slug=world.event.slug, number=4)
         found = public_cache.lookup(world.event.slug, seating, language)
@@ -94,9 +92,7 @@ def test_a_rolled_back_change_does_not_bump_the_version(world):
     before = public_cache.current_version(world.event.slug)
     try:
         with transaction.atomic():
-            world.round2.status = "closed"
-            world.round2.closed_at = timezone.now()
-            world.round2.save()
+            close_round(world.round2)
             raise RuntimeError
     except RuntimeError:
         pass
@@ -205,9 +201,7 @@ def test_wsgi_fast_path_drops_its_process_copy_when_the_event_changes(
     first = _wsgi_get(app, standings)
     assert first[0] == "200 OK" and _wsgi_get(app, standings)[2] == first[2] and not calls
     with django_capture_on_commit_callbacks(execute=True):
-        world.round2.status = "closed"
-        world.round2.closed_at = timezone.now()
-        world.round2.save()
+        close_round(world.round2)
     # Closing a round re-renders the standings at the new version (the refresh prerender),
     # so the process copy must give way to that render, not keep answering the old one.
     status, headers, body = _wsgi_get(app, standings)
@@ -325,13 +319,12 @@ def test_publication_becomes_visible_only_when_its_pages_are_ready(
     assert "Round 4" not in client.get(home).content.decode()
     before = public_cache.current_version(slug)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        round4.status = "published"
-        round4.published_at = timezone.now()
-        round4.save()
+        round_publish(round_id=round4.pk)  # on commit: the flip (prerender, then bump)
     assert public_cache.current_version(slug) == before  # committed, not yet flipped
     assert "Round 4" not in client.get(home).content.decode()  # the cached page still
-    for callback in callbacks:
-        callback()  # the flip: prerender at the next version (eager task), then bump
+    with django_capture_on_commit_callbacks(execute=True):  # as after a real commit
+        for callback in callbacks:
+            callback()  # the flip: prerender at the next version (eager task), then bump
     assert public_cache.current_version(slug) == public_cache.next_version(before)
     seating = url("seating", slug=slug, number=4)
     assert public_cache.lookup(slug, seating, "ja").html is not None  # ready at the flip
@@ -374,9 +367,7 @@ def test_a_flip_raced_by_another_change_still_leaves_the_rush_pages_rendered(
 
     monkeypatch.setattr(public_pages, "_render_all", render_then_someone_bumps)
     with django_capture_on_commit_callbacks(execute=True):
-        round4.status = "published"
-        round4.published_at = timezone.now()
-        round4.save()
+        round_publish(round_id=round4.pk)  # on commit: the flip (prerender, then bump)
     assert len(renders) == 2 and renders[1] > 0  # the flip, then a render at the new version
     private = url("private", token=world.registrations[0].private_token)
     seating = url("seating", slug=slug, number=4)

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.tournaments.factories import RoundFactory, SeatFactory, TableFactory
+from tests.tournaments.public.conftest import close_round
 from tests.tournaments.results.helpers import as_user, imhotep_sheet, make_event, make_table, user
 from tournaments.events.models import Event, EventRole
 from tournaments.public import selectors as sel
@@ -128,9 +129,7 @@ def test_closing_a_round_still_makes_every_players_page_stale(
     players = _player_pages(event)
     versions = {pk: client.get(path)["ETag"] for pk, path in players.items()}
     with django_capture_on_commit_callbacks(execute=True):
-        rnd = event.rounds.get(number=2)
-        rnd.status, rnd.closed_at = "closed", timezone.now()
-        rnd.save()
+        close_round(event.rounds.get(number=2))
     assert all(client.get(path)["ETag"] != versions[pk] for pk, path in players.items())
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 
 from tests.tournaments.factories import (
     EventFactory,
@@ -17,6 +17,7 @@ from tests.tournaments.factories import (
 )
 from tournaments.events.models import Event
 from tournaments.public import cache as public_cache
+from tournaments.seating.services import round_publish
 
 pytestmark = [pytest.mark.realstack, pytest.mark.django_db(transaction=True)]
 
@@ -30,8 +31,7 @@ def test_a_publication_is_flipped_by_the_worker_with_its_pages_ready(real_celery
         SeatFactory(table=table, registration=registration, position=position)
     before = public_cache.current_version(event.slug)
 
-    round1.status, round1.published_at = "published", timezone.now()
-    round1.save()  # autocommit: the flip is enqueued at once, the version does not move
+    round_publish(round_id=round1.pk)  # on its commit: the flip is enqueued, no bump yet
 
     flipped = real_celery_worker.wait_for(
         lambda: public_cache.current_version(event.slug) != before

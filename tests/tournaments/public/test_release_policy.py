@@ -54,7 +54,7 @@ def _confirm_round2_table2(world, capture):
 
     table = world.round2.tables.get(number=2)
     with capture(execute=True):
-        submission = add_result(table, "confirmed", "sheet")
+        submission = add_result(table, "confirmed", "sheet", announce=True)
     with capture(execute=True):
         standings_recompute(event_id=world.event.pk)
     return submission

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.ratings.helpers import confirmed_table, event_with_players, players
+from tests.tournaments.ratings.helpers import confirmed_table, event_with_players, players, user
 from tournaments.ratings.models import PlayerRating
 
 pytestmark = [pytest.mark.realstack, pytest.mark.django_db(transaction=True)]
@@ -16,7 +16,7 @@ def test_confirmation_rerates_in_the_worker(real_celery_worker, settings):
     settings.RATINGS_COALESCE_SECONDS = 0
     people = players(3)
     event, regs = event_with_players(people)
-    confirmed_table(event, regs, [1, 2, 3])  # autocommit: on_commit runs at once
+    confirmed_table(event, regs, [1, 2, 3], confirmed_by=user())  # autocommit: at once
 
     def rated():
         return PlayerRating.objects.count() == 3 or None

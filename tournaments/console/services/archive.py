@@ -374,9 +374,11 @@ def _import(archive: dict[str, Any], slug: str | None, organizer) -> Event:
             event=event,
             **{**schedule, "rounds": _schedule_rounds(schedule["rounds"], done.registrations)},
         )
+    from tournaments.ratings.services import ratings_schedule_recompute
     from tournaments.standings.services import standings_recompute
 
     transaction.on_commit(lambda: standings_recompute(event_id=event.pk))
+    ratings_schedule_recompute()  # its confirmed results count in its league from now on
     return event
 
 

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.events.domain import EventStatusChanged, announce
 from tournaments.events.models import Event, EventConfig, EventRole, League
 from tournaments.results.models import EventResultSettings
 
@@ -43,7 +44,7 @@ def event_save(
         if not creating
         else None
     ) or {}
-    event.save()  # also bumps the public pages' cache version (public_signals)
+    event.save()  # also bumps the public pages' cache version (public.signals follows it)
     EventConfig.objects.update_or_create(event=event, defaults={"data": config})
     policy_changed = not creating and before.get("release_policy") != config.get("release_policy")
     if policy_changed:
@@ -88,6 +89,9 @@ def league_named(name: str | None, *, owner) -> League | None:
 @transaction.atomic
 def event_set_status(*, event_id: int, status: str) -> Event:
     event = Event.objects.select_for_update().get(pk=event_id)
+    before = event.status
     event.status = Event.Status(status)
     event.save(update_fields=["status", "updated"])
+    if before != event.status:
+        announce(EventStatusChanged(event_id=event.pk, before=before, after=event.status))
     return event
