@@ -52,7 +52,12 @@ class PageKind:
 KINDS: tuple[PageKind, ...] = (
     PageKind("events", re.compile(_LANG + r"$")),
     PageKind("home", re.compile(_EVENT + r"$")),
-    PageKind("seating", re.compile(_EVENT + r"rounds/(?P<round>\d+)/seating/$"), (("q", TEXT),)),
+    PageKind(
+        "seating",
+        re.compile(_EVENT + r"rounds/(?P<round>\d+)/seating/$"),
+        (("q", TEXT),),
+        stored=False,
+    ),
     PageKind("standings", re.compile(_EVENT + r"standings/$"), (("after", INT), ("club", TEXT))),
     PageKind(
         "table",

@@ -182,6 +182,34 @@ class EventSource:
 # --- The renderer ---------------------------------------------------------------------------
 
 
+def check_page(source: EventSource | None, key: PageKey) -> None:
+    """Raise ``PageNotFound`` unless ``key`` names a page the event has (cheap: no
+    template is rendered; the data is the source's, loaded once)."""
+    _resolve(source, key)
+
+
+def _resolve(source: EventSource | None, key: PageKey):
+    """(data, round, table) of a public page of an event (None where not named)."""
+    if key.kind in ("events", "private"):
+        return None, None, None
+    data = source.data()
+    if not pagekeys.validate(key, data):
+        raise PageNotFound(key.path)
+    if key.kind == "player" and key.registration not in data.people:
+        raise PageNotFound(key.path)
+    if key.kind not in ("seating", "table"):
+        return data, None, None
+    rnd = data.round(key.round)
+    if rnd is None:
+        raise PageNotFound(key.path)
+    if key.kind == "seating":
+        return data, rnd, None
+    table = next((t for t in rnd.tables if t.number == key.table), None)
+    if table is None:
+        raise PageNotFound(key.path)
+    return data, rnd, table
+
+
 def render_page(source: EventSource | None, key: PageKey, version: str) -> Rendered:
     """The page ``key`` at ``version`` (see the module docstring); ``source`` may be None
     only for the event list."""
@@ -190,17 +218,13 @@ def render_page(source: EventSource | None, key: PageKey, version: str) -> Rende
         return pages.render_event_list(language, version, path)
     if key.kind == "private":
         return _render_private(source, key, version)
-    data = source.data()
-    if not pagekeys.validate(key, data):
-        raise PageNotFound(path)
+    data, rnd, table = _resolve(source, key)
     if key.kind == "home":
         return pages.render_event_home(data, language, version, path, partial)
     if key.kind == "standings":
         after, club = key.int_param("after"), key.param("club") or ""
         return pages.render_standings(data, language, version, path, partial, after, club)
     if key.kind == "player":
-        if key.registration not in data.people:
-            raise PageNotFound(path)
         fragment = source.fragment(key.registration, language, version)
         if partial:
             return Rendered(fragment)
@@ -208,16 +232,10 @@ def render_page(source: EventSource | None, key: PageKey, version: str) -> Rende
             data, key.registration, language, version, path, False, fragment
         )
         return Rendered(whole.html, fragment)
-    rnd = data.round(key.round)
-    if rnd is None:
-        raise PageNotFound(path)
     if key.kind == "seating":
         query = key.param("q") or ""
         return pages.render_seating(data, rnd, language, version, path, partial, query)
     if key.kind == "table":
-        table = next((t for t in rnd.tables if t.number == key.table), None)
-        if table is None:
-            raise PageNotFound(path)
         step = key.int_param("step")
         return pages.render_table(data, rnd, table, language, version, path, partial, step)
     raise PageNotFound(path)

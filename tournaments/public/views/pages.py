@@ -55,10 +55,13 @@ def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
     else:
         html = found.html
         if html is None:
-            if key.variant and not render_budget.allow(request):
-                return render_budget.refused(request)
             source = renderer.EventSource.for_request(slug, key, found.version) if slug else None
             try:
+                # A value the event does not have is a 404 before it costs a render or
+                # counts against the client's budget.
+                renderer.check_page(source, key)
+                if key.variant and not render_budget.allow(request):
+                    return render_budget.refused(request)
                 html = renderer.render_page(source, key, found.version).html
             except renderer.PageNotFound as gone:
                 raise Http404 from gone
