@@ -105,7 +105,7 @@ def bump_event(slug: str, players=None) -> int:
     """A change to the event: its pages are stale, and the pages of ``players``
     (registration ids), or of every player when None. The event's own counter moves
     first: a player page rendered at a player's new version reads the event's data at
-    the event's new version too (``views.pages.event_data_for_player``)."""
+    the event's new version too (``renderer.EventSource.for_request``)."""
     version = _bump(event_version_key(slug))
     if players is None:
         _bump(players_version_key(slug))
