@@ -40,8 +40,11 @@ def _store_page(sink: Sink, source: renderer.EventSource, path: str, version: st
     """A page and its ``?partial=1`` page, from one render."""
     key = pagekeys.parse(path, {})
     rendered = renderer.render_page(source, key, version)
+    live = rendered.live
+    if live is None:  # a page whose live part is not its partial template
+        live = renderer.render_page(source, key.as_partial(), version).html
     sink(path, key.language, version, rendered.html)
-    sink(key.as_partial().path, key.language, version, rendered.live)
+    sink(key.as_partial().path, key.language, version, live)
     return 2
 
 
