@@ -112,9 +112,6 @@ class PageKey:
         ask for many of them, so their renders in the request are counted per client."""
         return bool(self.params) and self.kind != "private"
 
-    def whole(self) -> PageKey:
-        return PageKey(**{**self.__dict__, "partial": False})
-
     def as_partial(self) -> PageKey:
         return PageKey(**{**self.__dict__, "partial": True})
 

@@ -264,11 +264,12 @@ def refresh_event_pages(slug: str) -> int:
 
 def _render_batch(slug: str, pages: list[DuePage]) -> int:
     source = renderer.EventSource(slug, bulk=True)
-    source.add_registrations(_private_registrations(slug, pages))
+    registrations = _private_registrations(slug, pages)
+    source.add_registrations(registrations.values())
     pinned: dict[str, str] = {}  # page key -> the version read BEFORE the data is loaded
     due: list[tuple[DuePage, PageKey]] = []
     for page in pages:
-        key = _key_of(page, source)
+        key = _key_of(page, registrations)
         if key is None:  # not a page, the registration is gone or has a new token
             public_cache.forget_key(page.key or public_cache.page_key(page.path, page.language))
             continue
@@ -308,13 +309,12 @@ def _render_batch(slug: str, pages: list[DuePage]) -> int:
     return count
 
 
-def _key_of(page: DuePage, source: renderer.EventSource) -> PageKey | None:
+def _key_of(page: DuePage, registrations: dict) -> PageKey | None:
     if page.registration_id is None:
         key = pagekeys.parse_path(page.path)
         return key if key is not None and key.kind != "private" else None
-    try:
-        registration = source.registration(page.registration_id)
-    except renderer.PageNotFound:
+    registration = registrations.get(page.registration_id)
+    if registration is None:  # deleted, or its event went back to draft
         return None
     key = renderer.private_key(registration, page.language, page.done)
     if public_cache.page_key(key.path, page.language) != page.key:
@@ -344,14 +344,16 @@ def _store_live_part(
     return 1
 
 
-def _private_registrations(slug: str, pages: list[DuePage]) -> list:
+def _private_registrations(slug: str, pages: list[DuePage]) -> dict:
+    """The registrations of the due private pages, by id, in one query."""
     from tournaments.events.models import Event, Registration
 
     ids = {p.registration_id for p in pages if p.registration_id is not None}
     if not ids:
-        return []
-    return list(
+        return {}
+    found = (
         Registration.objects.select_related("event", "player")
         .filter(pk__in=ids, event__slug=slug)
         .exclude(event__status=Event.Status.DRAFT)
     )
+    return {registration.pk: registration for registration in found}
