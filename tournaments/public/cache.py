@@ -27,14 +27,14 @@ import hashlib
 import re
 import threading
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlencode
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from tournaments.public import pagekeys
 
 GLOBAL_KEY = "pub:v:all"
 PAGE_TIMEOUT = 6 * 60 * 60  # versions invalidate; the timeout only bounds memory
@@ -42,62 +42,14 @@ VERSION_TIMEOUT = None  # never expire: a lost version is safe (see above) but c
 
 
 # --- Cache keys by the parameters a page reads --------------------------------------------
-# Every public page reads at most a few query parameters (``views.pages``); the cache key
-# and the ETag are built from those alone, in a fixed order and normal form, so
-# ``?utm=1`` .. ``?utm=300`` are one cached render, not 300 (each 1 MB and seconds of CPU
-# at a 2,000-player event). The views and the WSGI fast path both call
-# ``canonical_path``: one rule, so a render stored by one is found by the other.
+# A page is cached under its canonical path (``pagekeys``: the parameters it reads, in a
+# fixed order and normal form), so ``?utm=1`` .. ``?utm=300`` are one cached render, not
+# 300 (each 1 MB and seconds of CPU at a 2,000-player event). The views, the refresh batch
+# and the WSGI fast path all key by it: a render stored by one is found by the others.
 
-INT, TEXT = "int", "text"
-PRIVATE_DONE = ("checked-in", "reported", "empty")  # views.private.DONE
-TEXT_LIMIT = 100  # the views cut text parameters to this many characters
-PAGE_PARAMS: list[tuple[re.Pattern, tuple[tuple[str, object], ...]]] = [
-    (re.compile(r"/rounds/\d+/seating/$"), (("q", TEXT),)),
-    (re.compile(r"/standings/$"), (("after", INT), ("club", TEXT))),
-    (re.compile(r"/rounds/\d+/tables/\d+/$"), (("step", INT),)),
-    (re.compile(r"^/[a-z]{2}/p/[^/]+/$"), (("done", PRIVATE_DONE),)),
-]
-
-
-def page_params(path: str) -> tuple[tuple[str, object], ...]:
-    """The query parameters the page at ``path`` reads (besides ``partial``)."""
-    for pattern, params in PAGE_PARAMS:
-        if pattern.search(path):
-            return params
-    return ()
-
-
-def _normal(kind: object, value: str) -> str | None:
-    """The value as the view understands it; None when the view would ignore it."""
-    if kind == INT:
-        try:
-            return str(int(value))  # what the view's int() reads: "+01" is 1
-        except ValueError:
-            return None
-    if kind == TEXT:
-        return value[:TEXT_LIMIT] or None
-    return value if value in kind else None  # a fixed set of choices
-
-
-def canonical_path(path: str, query: Mapping[str, str]) -> str:
-    """``path`` with only the parameters its page reads (``query``: name → last value, as
-    Django's ``request.GET[name]``), normalised, ``partial`` last."""
-    pairs = []
-    for name, kind in page_params(path):
-        if name in query:
-            value = _normal(kind, query[name])
-            if value is not None:
-                pairs.append((name, value))
-    if query.get("partial") == "1":
-        pairs.append(("partial", "1"))
-    return f"{path}?{urlencode(pairs)}" if pairs else path
-
-
-def canonical_path_from_query_string(path: str, query_string: str) -> str:
-    """The same from a raw (ASCII, percent-encoded) query string: the WSGI fast path."""
-    if not query_string:
-        return path
-    return canonical_path(path, dict(parse_qsl(query_string, keep_blank_values=True)))
+PRIVATE_DONE = pagekeys.PRIVATE_DONE
+canonical_path = pagekeys.canonical_path
+canonical_path_from_query_string = pagekeys.canonical_path_from_query_string
 
 
 def event_version_key(slug: str) -> str:
@@ -154,7 +106,7 @@ def bump_event(slug: str, players=None) -> int:
     """A change to the event: its pages are stale, and the pages of ``players``
     (registration ids), or of every player when None. The event's own counter moves
     first: a player page rendered at a player's new version reads the event's data at
-    the event's new version too (``views.pages.event_data_for_player``)."""
+    the event's new version too (``renderer.EventSource.for_request``)."""
     version = _bump(event_version_key(slug))
     if players is None:
         _bump(players_version_key(slug))

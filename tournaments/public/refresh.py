@@ -25,9 +25,11 @@ each: reads p99 ~10 s on 2 cores. Now:
   (and at least ``MIN_PLAYER_PAGES``) and puts the rest back for the next one: the shared
   pages never wait behind 2,000 players.
 
-The task renders every page through its own view, so a background render is byte-for-byte
-what a request would store. No private token travels through the broker or the dirty set:
-a private page is named by its registration, its ``?done=`` variant and its cache key.
+The task renders every page with ``renderer.render_page``, as the views and the prerender
+do, from a source it loads once: a background render is byte-for-byte what a request
+would store, and nothing reaches the render through thread-locals. No private token
+travels through the broker or the dirty set: a private page is named by its
+registration, its ``?done=`` variant and its cache key.
 """
 
 from __future__ import annotations
@@ -36,24 +38,20 @@ import logging
 import threading
 import time
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
-from urllib.parse import parse_qsl
+from dataclasses import dataclass
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, QueryDict
-from django.urls import resolve, reverse
-from django.utils import translation
 
 from tournaments.events import coalesce
 from tournaments.public import cache as public_cache
+from tournaments.public import pagekeys, renderer
+from tournaments.public.pagekeys import PageKey
 
 logger = logging.getLogger(__name__)
 
 DIRTY_TIMEOUT = 60 * 60  # a dirty set no task ever took is forgotten after an hour
 MIN_PLAYER_PAGES = 20  # every batch renders at least these many, however slow the machine
 LOCK_SECONDS = 300  # longer than any batch (the task's hard time limit is 120 s)
-
-_local = threading.local()
 
 
 def _min_gap() -> float:
@@ -206,61 +204,6 @@ def serve_stale(
 # --- The batch ------------------------------------------------------------------------------
 
 
-@dataclass
-class Batch:
-    """What the views read while a batch renders (``in_refresh``)."""
-
-    slug: str
-    pinned: dict[str, str] = field(default_factory=dict)  # page key -> version to store at
-    data: object = None
-    gone: bool = False
-    private: dict | None = None  # registration id -> what its private page knows
-
-
-def in_refresh() -> bool:
-    """True inside the refresh task: the views render instead of serving the stale copy."""
-    return getattr(_local, "batch", None) is not None
-
-
-def pinned_version(path: str, language: str) -> str | None:
-    """The version the batch read for this page before it loaded any data."""
-    batch = getattr(_local, "batch", None)
-    return batch.pinned.get(public_cache.page_key(path, language)) if batch else None
-
-
-def batch_data(slug: str):
-    """The event's data, loaded once per batch (None outside a batch)."""
-    batch = getattr(_local, "batch", None)
-    if batch is None or batch.slug != slug:
-        return None
-    if batch.gone:
-        raise Http404
-    if batch.data is None:
-        from tournaments.public.views.pages import _load_event_data
-
-        try:
-            batch.data = _load_event_data(slug)
-        except Http404:
-            batch.gone = True
-            raise
-        batch.data.histories  # noqa: B018 - computed once, shared by every player page
-    return batch.data
-
-
-def batch_private(slug: str, registration_id: int) -> dict | None:
-    """A player's pending confirmations and current table, read for every player at once
-    per batch (``views.private.private_bulk``) instead of two queries per private page;
-    None outside a batch."""
-    batch = getattr(_local, "batch", None)
-    if batch is None or batch.slug != slug:
-        return None
-    if batch.private is None:
-        from tournaments.public.views.private import private_bulk
-
-        batch.private = private_bulk(batch_data(slug))
-    return batch.private.get(registration_id)
-
-
 @contextmanager
 def _exclusive(slug: str):
     """One batch per event at a time (several ``pages`` worker processes)."""
@@ -320,122 +263,97 @@ def refresh_event_pages(slug: str) -> int:
 
 
 def _render_batch(slug: str, pages: list[DuePage]) -> int:
-    tokens = _private_tokens(slug, pages)
-    batch = Batch(slug)
-    due: list[tuple[DuePage, str]] = []
+    source = renderer.EventSource(slug, bulk=True)
+    registrations = _private_registrations(slug, pages)
+    source.add_registrations(registrations.values())
+    pinned: dict[str, str] = {}  # page key -> the version read BEFORE the data is loaded
+    due: list[tuple[DuePage, PageKey]] = []
     for page in pages:
-        path = page.path
-        if page.registration_id is not None:
-            path = _private_path(page, tokens)
-            if path is None:  # the registration is gone, or its event went back to draft
-                public_cache.forget_key(page.key)
-                continue
-        player = page.registration_id or public_cache.player_of_path(path)
-        key = public_cache.page_key(path, page.language)
-        current, stored = public_cache.versions_and_stored(slug, player, key)
+        key = _key_of(page, registrations)
+        if key is None:  # not a page, the registration is gone or has a new token
+            public_cache.forget_key(page.key or public_cache.page_key(page.path, page.language))
+            continue
+        player = page.registration_id or public_cache.player_of_path(key.path)
+        cache_key = public_cache.page_key(key.path, page.language)
+        current, stored = public_cache.versions_and_stored(slug, player, cache_key)
         if current is None or stored is None or stored == current:
             continue  # never rendered (the next read renders it), or current already
-        batch.pinned[key] = current  # pinned BEFORE the data is loaded
-        due.append((page, path))
+        pinned[cache_key] = current
+        due.append((page, key))
     count, stored, players_from, first_player = 0, set(), None, 0
-    _local.batch = batch
-    try:
-        for index, (page, path) in enumerate(due):
-            if page.order > 0 and players_from is None:
-                _preload(slug)
-                players_from, first_player = time.monotonic(), index  # shared pages done
-            if (
-                players_from is not None
-                and index - first_player >= MIN_PLAYER_PAGES
-                and time.monotonic() - players_from > _budget()
-            ):
-                # The rest waits for the next batch, which reloads the data first.
-                request_refresh(slug, [p for p, _path in due[index:]])
-                break
-            if path in stored:
-                continue
-            count += _render_one(page, path)
-            count += _store_live_part(batch, page, path, stored)
-    finally:
-        _local.batch = None
+    for index, (page, key) in enumerate(due):
+        if page.order > 0 and players_from is None:
+            _preload(source)
+            players_from, first_player = time.monotonic(), index  # shared pages done
+        if (
+            players_from is not None
+            and index - first_player >= MIN_PLAYER_PAGES
+            and time.monotonic() - players_from > _budget()
+        ):
+            # The rest waits for the next batch, which reloads the data first.
+            request_refresh(slug, [p for p, _key in due[index:]])
+            break
+        if key.path in stored:
+            continue
+        version = pinned[public_cache.page_key(key.path, page.language)]
+        try:
+            rendered = renderer.render_page(source, key, version)
+        except renderer.PageNotFound:
+            # Gone since its last render (a draft event, an unknown player): drop the
+            # stale copy, so the next read renders its 404 in the request.
+            public_cache.forget(key.path, page.language)
+            continue
+        public_cache.store(key.path, page.language, version, rendered.html)
+        stored.add(key.path)
+        count += 1 + _store_live_part(pinned, key, version, rendered, stored)
     return count
 
 
-def _preload(slug: str) -> None:
+def _key_of(page: DuePage, registrations: dict) -> PageKey | None:
+    if page.registration_id is None:
+        key = pagekeys.parse_path(page.path)
+        return key if key is not None and key.kind != "private" else None
+    registration = registrations.get(page.registration_id)
+    if registration is None:  # deleted, or its event went back to draft
+        return None
+    key = renderer.private_key(registration, page.language, page.done)
+    if public_cache.page_key(key.path, page.language) != page.key:
+        return None  # a new token since: the old page must go
+    return key
+
+
+def _preload(source: renderer.EventSource) -> None:
     """Load the event's data before the players' budget starts counting (a gone event
-    is found by the first page's view, which drops that page)."""
-    with suppress(Http404):
-        batch_data(slug)
+    is found by the first page's render, which drops that page)."""
+    with suppress(renderer.PageNotFound):
+        source.data()
 
 
-def _store_live_part(batch: Batch, page: DuePage, path: str, stored: set[str]) -> int:
+def _store_live_part(
+    pinned: dict[str, str], key: PageKey, version: str, rendered, stored: set[str]
+) -> int:
     """The whole page just rendered holds its ``?partial=1`` page: store that too, at the
     same version, when it is due in this batch (1: stored)."""
-    from tournaments.public.views.render import take_live_part
-
-    live = take_live_part()
-    if live is None or page.registration_id is not None:
+    if rendered.live is None or key.partial or key.kind == "private":
         return 0
-    bare, _, query = path.partition("?")
-    params = dict(parse_qsl(query, keep_blank_values=True))
-    if params.get("partial") == "1":
+    partial = key.as_partial().path
+    if pinned.get(public_cache.page_key(partial, key.language)) != version:
         return 0
-    partial = public_cache.canonical_path(bare, {**params, "partial": "1"})
-    version = batch.pinned.get(public_cache.page_key(partial, page.language))
-    if version is None or version != batch.pinned.get(public_cache.page_key(path, page.language)):
-        return 0
-    public_cache.store(partial, page.language, version, live)
+    public_cache.store(partial, key.language, version, rendered.live)
     stored.add(partial)
     return 1
 
 
-def _private_tokens(slug: str, pages: list[DuePage]) -> dict[int, str]:
+def _private_registrations(slug: str, pages: list[DuePage]) -> dict:
+    """The registrations of the due private pages, by id, in one query."""
     from tournaments.events.models import Event, Registration
 
     ids = {p.registration_id for p in pages if p.registration_id is not None}
     if not ids:
         return {}
-    return dict(
-        Registration.objects.filter(pk__in=ids, event__slug=slug)
+    found = (
+        Registration.objects.select_related("event", "player")
+        .filter(pk__in=ids, event__slug=slug)
         .exclude(event__status=Event.Status.DRAFT)
-        .values_list("pk", "private_token")
     )
-
-
-def _private_path(page: DuePage, tokens: dict[int, str]) -> str | None:
-    token = tokens.get(page.registration_id)
-    if token is None:
-        return None
-    with translation.override(page.language):
-        path = reverse("tournaments:private", kwargs={"token": token})
-    if page.done in public_cache.PRIVATE_DONE:
-        path += f"?done={page.done}"
-    if public_cache.page_key(path, page.language) != page.key:
-        return None  # a new token since: the old page must go
-    return path
-
-
-def _render_one(page: DuePage, path: str) -> int:
-    with translation.override(page.language):
-        request = _get_request(path)
-        request.LANGUAGE_CODE = page.language
-        match = resolve(request.path)
-        try:
-            response = match.func(request, *match.args, **match.kwargs)
-        except Http404:
-            # Gone since its last render (a draft event, an unknown player): drop the
-            # stale copy, so the next read renders its 404 in the request.
-            public_cache.forget(path, page.language)
-            return 0
-    return 1 if response.status_code == 200 else 0
-
-
-def _get_request(path: str) -> HttpRequest:
-    """A bare GET of ``path`` (no cookies, no headers: what a cached page may depend on)."""
-    request = HttpRequest()
-    request.method = "GET"
-    request.path, _, query = path.partition("?")
-    request.path_info = request.path
-    request.GET = QueryDict(query)
-    request.META = {"SERVER_NAME": "localhost", "SERVER_PORT": "80", "QUERY_STRING": query}
-    return request
+    return {registration.pk: registration for registration in found}

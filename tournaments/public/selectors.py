@@ -144,6 +144,7 @@ class EventData:
     _submissions: dict | None = field(default=None, repr=False)
     _counted: tuple | None = field(default=None, repr=False)
     _listed: tuple | None = field(default=None, repr=False)
+    _after_rounds: list | None = field(default=None, repr=False)
 
     def seats_of(self, registration_id: int) -> list[tuple[RoundView, TableView, int, SeatView]]:
         """(round, table, seat index, seat) of every seat the player had, in round order
@@ -226,6 +227,19 @@ class EventData:
 
     def round(self, number: int) -> RoundView | None:
         return next((r for r in self.rounds if r.number == number), None)
+
+    @property
+    def after_rounds(self) -> list[int]:
+        """The rounds with public standings after them (read once per EventData)."""
+        if self._after_rounds is None:
+            self._after_rounds = snapshot_rounds(self.event, self.frozen_after, self.policy)
+        return self._after_rounds
+
+    @property
+    def clubs(self) -> set[str]:
+        """The clubs of the players the standings list (dropped players' too)."""
+        people = [*self.people.values(), *self.dropped.values()]
+        return {person.club for person in people if person.club}
 
     @property
     def histories(self) -> dict[int, list[tuple[int, int]]]:

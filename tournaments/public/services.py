@@ -25,10 +25,8 @@ from django.utils import translation
 
 from tournaments.events.models import Event
 from tournaments.public import cache as public_cache
+from tournaments.public import pagekeys, renderer
 from tournaments.public import selectors as sel
-from tournaments.public.views import render as pages
-from tournaments.public.views.pages import player_fragment_key
-from tournaments.public.views.private import private_bulk, render_private
 
 logger = logging.getLogger(__name__)
 
@@ -38,83 +36,82 @@ Sink = Callable[[str, str, str, str], None]  # (path, language, version, html)
 PlayerVersions = Mapping[int, str]  # registration id -> the version of that player's pages
 
 
-def _store_page(sink: Sink, path: str, language: str, version: str, build) -> int:
-    for partial in (False, True):
-        full_path = path + "?partial=1" if partial else path
-        sink(full_path, language, version, build(version, full_path, partial))
+def _store_page(sink: Sink, source: renderer.EventSource, path: str, version: str) -> int:
+    """A page and its ``?partial=1`` page, from one render."""
+    key = pagekeys.parse(path, {})
+    rendered = renderer.render_page(source, key, version)
+    live = rendered.live
+    if live is None:  # a page whose live part is not its partial template
+        live = renderer.render_page(source, key.as_partial(), version).html
+    sink(path, key.language, version, rendered.html)
+    sink(key.as_partial().path, key.language, version, live)
     return 2
 
 
-def _prerender_players(sink: Sink, event, data, language: str, versions: PlayerVersions) -> int:
-    """Each player's fragment (public page) and private page, in this language, each at
-    the version of that player's pages."""
-    registrations = event.registrations.select_related("player", "event").filter(
-        pk__in=list(data.people)
+def _prerender_players(
+    sink: Sink, source: renderer.EventSource, language: str, versions: PlayerVersions
+) -> int:
+    """Each player's fragment, public page (whole and partial) and private page, in this
+    language, each at the version of that player's pages.
+
+    The public player page too: a page with a render, however old, is served at once
+    during a rush and refreshed in the background (``refresh``); one never rendered
+    renders in the request, at the event's current data, which a rush of confirmations
+    reloads every second."""
+    data = source.data()
+    registrations = list(
+        data.event.registrations.select_related("player", "event").filter(pk__in=list(data.people))
     )
-    known = private_bulk(data)
+    source.add_registrations(registrations)
     stored = 0
     for registration in registrations:
         version = versions[registration.pk]
-        fragment = pages.player_fragment(data, registration.pk, language, data.histories)
-        sink(player_fragment_key(registration.pk), language, version, fragment)
-        # The public player page too (whole and partial): a page with a render, however
-        # old, is served at once during a rush and refreshed in the background
-        # (``refresh``); one never rendered renders in the request, at the event's
-        # current data, which a rush of confirmations reloads every second.
         public = reverse(
-            "tournaments:player", kwargs={"slug": event.slug, "registration_id": registration.pk}
+            "tournaments:player",
+            kwargs={"slug": data.event.slug, "registration_id": registration.pk},
         )
-        whole = pages.render_player(
-            data, registration.pk, language, version, public, False, fragment
-        )
-        sink(public, language, version, whole)
-        sink(public + "?partial=1", language, version, fragment)
-        path = reverse("tournaments:private", kwargs={"token": registration.private_token})
-        page = render_private(
-            registration, data, language, version, path, "", None, known[registration.pk], fragment
-        )
-        sink(path, language, version, page)
-        public_cache.remember_token(registration.private_token, event.slug, registration.pk)
+        key = pagekeys.parse(public, {})
+        page = renderer.render_page(source, key, version)  # live: the fragment
+        sink(renderer.player_fragment_key(registration.pk), language, version, page.live)
+        sink(public, language, version, page.html)
+        sink(key.as_partial().path, language, version, page.live)
+        private = renderer.private_key(registration, language)
+        sink(private.path, language, version, renderer.render_page(source, private, version).html)
+        public_cache.remember_token(registration.private_token, data.event.slug, registration.pk)
         stored += 4
     return stored
 
 
 def _render_all(
-    sink: Sink, event, data, version: str, round_id, players: PlayerVersions | None
+    sink: Sink, source: renderer.EventSource, version: str, round_id, players: PlayerVersions | None
 ) -> int:
     """The event's pages at ``version``; with ``players``, every player's pages too."""
+    data = source.data()
     rounds = [r for r in data.rounds if round_id is None or r.id == round_id]
     stored = 0
     for language, _name in settings.LANGUAGES:  # ja first: most phones at a café
         with translation.override(language):
-            kwargs = {"slug": event.slug}
+            kwargs = {"slug": data.event.slug}
             stored += _store_page(
-                sink,
-                reverse("tournaments:event-detail", kwargs=kwargs),
-                language,
-                version,
-                lambda v, p, part, lang=language: pages.render_event_home(data, lang, v, p, part),
+                sink, source, reverse("tournaments:event-detail", kwargs=kwargs), version
             )
             stored += _store_page(
-                sink,
-                reverse("tournaments:standings", kwargs=kwargs),
-                language,
-                version,
-                lambda v, p, part, lang=language: pages.render_standings(data, lang, v, p, part),
+                sink, source, reverse("tournaments:standings", kwargs=kwargs), version
             )
             for rnd in rounds[-1:]:
-                stored += _store_page(
-                    sink,
-                    reverse("tournaments:seating", kwargs={**kwargs, "number": rnd.number}),
-                    language,
-                    version,
-                    lambda v, p, part, rnd=rnd, lang=language: pages.render_seating(
-                        data, rnd, lang, v, p, part
-                    ),
-                )
+                seating = reverse("tournaments:seating", kwargs={**kwargs, "number": rnd.number})
+                stored += _store_page(sink, source, seating, version)
             if players is not None:
-                stored += _prerender_players(sink, event, data, language, players)
+                stored += _prerender_players(sink, source, language, players)
     return stored
+
+
+def _source(event: Event) -> renderer.EventSource:
+    """The event's data, read now. Every fragment is rendered afresh and stored through
+    the sink with the pages (a flip stores them all at once), not looked up one by one."""
+    return renderer.EventSource(
+        event.slug, data=sel.event_data(event), bulk=True, fragment_cache=False
+    )
 
 
 def _pending_key(event_id: int, round_id: int | None, players: bool) -> str:
@@ -163,23 +160,22 @@ def public_pages_prerender(
         done = _rendered_key(event_id, round_id, players)
         if cache.get(done) == version:
             return 0  # one render per page set per version
-        data = sel.event_data(event)
+        source = _source(event)
         stored = _render_all(
-            public_cache.store, event, data, version, round_id, _players_now(event, data, players)
+            public_cache.store, source, version, round_id, _players_now(event, source, players)
         )
         cache.set(done, version, public_cache.PAGE_TIMEOUT)
         return stored
-    data = sel.event_data(event)
+    source = _source(event)
 
     base = public_cache.current_version(event.slug)
     target = public_cache.next_version(base)
-    now = _players_now(event, data, players)
+    now = _players_now(event, source, players)
     after = {r: public_cache.next_players_version(v) for r, v in (now or {}).items()}
     collected: list[tuple[str, str, str, str]] = []
     stored = _render_all(
         lambda *entry: collected.append(entry),
-        event,
-        data,
+        source,
         target,
         round_id,
         after if players else None,
@@ -196,16 +192,16 @@ def public_pages_prerender(
     # Another change bumped the version while we rendered (a confirmation, a ratings run):
     # the round is public already at that version, but its rush pages are not rendered.
     # Render them now at the current version, as a refresh does, from fresh data.
-    data = sel.event_data(event)
+    source = _source(event)
     version = public_cache.current_version(event.slug)
     return _render_all(
-        public_cache.store, event, data, version, round_id, _players_now(event, data, players)
+        public_cache.store, source, version, round_id, _players_now(event, source, players)
     )
 
 
-def _players_now(event, data, players: bool) -> PlayerVersions | None:
+def _players_now(event, source: renderer.EventSource, players: bool) -> PlayerVersions | None:
     """The current version of every player's pages (None: players' pages not wanted)."""
-    return public_cache.player_versions(event.slug, data.people) if players else None
+    return public_cache.player_versions(event.slug, source.data().people) if players else None
 
 
 def public_flip_fallback(*, event_id: int, base_version: str) -> bool:

@@ -26,30 +26,23 @@ from __future__ import annotations
 
 import gzip
 import logging
-import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl
 
 from django.conf import settings
 
 from referee.security_headers import PRIVATE_PAGE_HEADERS, security_headers, with_headers
 from tournaments.public import cache as public_cache
-from tournaments.public import refresh
+from tournaments.public import pagekeys, refresh
 
 logger = logging.getLogger(__name__)
 
-PRIVATE_PATH = re.compile(r"^/(?P<lang>[a-z]{2})/p/(?P<token>[-A-Za-z0-9_]+)/$")
 PUBLIC_HEADERS = {
     "Cache-Control": "public, max-age=0, must-revalidate",
     "Vary": "Accept-Encoding",
 }
-PUBLIC_PATH = re.compile(
-    r"^/(?P<lang>[a-z]{2})/"
-    r"(?:events/(?P<slug>[-a-zA-Z0-9_]+)/"
-    r"(?:|standings/|rounds/\d+/seating/|rounds/\d+/tables/\d+/|players/\d+/))?$"
-)
 GZIP_MIN_BYTES = 1024  # below this the header costs more than it saves
 
 
@@ -159,30 +152,26 @@ class PublicPageCache:
 
     def _hit(self, environ):
         path = environ.get("PATH_INFO", "")
-        if not path.isascii():
+        query = environ.get("QUERY_STRING", "")
+        if not path.isascii() or not query.isascii():
             return None
-        match = PUBLIC_PATH.match(path)
-        slug, private = (match["slug"] if match else None), False
-        player = public_cache.player_of_path(path)
-        if match is None:
-            match = PRIVATE_PATH.match(path)
-            if match is None:
-                return None
-            owner, private = self.local.owner_of_token(match["token"]), True
+        # The page and the parameters it reads (``pagekeys``, the one definition the views
+        # and the refresh batch use too): ?utm=... finds the same render.
+        params = dict(parse_qsl(query, keep_blank_values=True)) if query else {}
+        key = pagekeys.parse(path, params)
+        if key is None or key.language not in self.languages:
+            return None
+        slug, player, private = key.slug, key.registration, key.kind == "private"
+        if private:
+            owner = self.local.owner_of_token(path.rstrip("/").rsplit("/", 1)[1])
             if owner is None:
                 return None
             slug, player = owner
-        language = match["lang"]
-        if language not in self.languages:
-            return None
+        language = key.language
         secure = self._is_secure(environ)
         if self.ssl_redirect and not secure:
             return None
-        query = environ.get("QUERY_STRING", "")
-        if not query.isascii():
-            return None
-        # Only the parameters this page reads: ?utm=... finds the same render.
-        full_path = public_cache.canonical_path_from_query_string(path, query)
+        full_path = key.path
         try:
             page, state = self._current_page(slug, full_path, language, private, player)
         except public_cache.CacheUnavailable:

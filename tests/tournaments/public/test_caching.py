@@ -11,7 +11,7 @@ from django.utils import translation
 from tests.tournaments.factories import RoundFactory, SeatFactory, TableFactory
 from tests.tournaments.public.conftest import close_round
 from tournaments.public import cache as public_cache
-from tournaments.public.views.pages import player_fragment_key
+from tournaments.public.renderer import player_fragment_key
 from tournaments.seating.services import round_publish
 
 pytestmark = pytest.mark.django_db
@@ -294,15 +294,17 @@ def test_prerendered_private_pages_equal_on_demand_renders(world):
     """The prerender's bulk reads (one query for everyone) give the same page as the
     per-player queries of an on-demand render."""
     from tournaments.public import selectors as sel
-    from tournaments.public.views.private import private_bulk, render_private
+    from tournaments.public.render import player_fragment
+    from tournaments.public.render_private import private_bulk, render_private
 
     data = sel.event_data(world.event)
     known = private_bulk(data)
     for reg in world.registrations:
         path = f"/ja/p/{reg.private_token}/"
+        fragment = player_fragment(data, reg.pk, "ja") if reg.pk in data.people else None
         with translation.override("ja"):
-            bulk = render_private(reg, data, "ja", "v1", path, "", None, known[reg.pk])
-            single = render_private(reg, data, "ja", "v1", path)
+            bulk = render_private(reg, "ja", "v1", path, "", known[reg.pk], fragment)
+            single = render_private(reg, "ja", "v1", path, fragment=fragment)
         assert bulk == single
 
 

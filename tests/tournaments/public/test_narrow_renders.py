@@ -14,9 +14,9 @@ from tests.tournaments.factories import RoundFactory, SeatFactory, TableFactory
 from tests.tournaments.public.conftest import close_round
 from tests.tournaments.results.helpers import as_user, imhotep_sheet, make_event, make_table, user
 from tournaments.events.models import Event, EventRole
+from tournaments.public import render as pages
+from tournaments.public import render_private as private_views
 from tournaments.public import selectors as sel
-from tournaments.public.views import private as private_views
-from tournaments.public.views import render as pages
 from tournaments.results.services.results import result_submit
 
 pytestmark = pytest.mark.django_db

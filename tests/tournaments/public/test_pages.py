@@ -96,8 +96,11 @@ def test_move_log_viewer_steps_through_the_replay(client, world):
     assert f"Move 3 of {total}" in html
     assert 'aria-current="step"' in html
     assert "?step=2" in html and "?step=4" in html
-    end = get(client, "table-result", query=f"?step={total + 50}", **base)
+    end = get(client, "table-result", query=f"?step={total}", **base)
     assert f"Move {total} of {total}" in end
+    # A step past the log's end is no page (issue 26: every value made a render).
+    path = url("table-result", "en", **base)
+    assert client.get(f"{path}?step={total + 1}").status_code == 404
 
 
 def test_player_page_lists_rounds_with_score_placement_and_chart(client, world):
@@ -128,7 +131,7 @@ def test_standings_column_headings_are_japanese_with_every_metric(
     """Every column heading and legend term of a /ja/ standings page is Japanese, with
     the full name as the heading's title; /en/ keeps its abbreviations."""
     from tests.tournaments.public.conftest import every_metric_config, write_snapshot
-    from tournaments.public.views.render import METRIC_SHORT
+    from tournaments.public.render import METRIC_SHORT
 
     with django_capture_on_commit_callbacks(execute=True):  # the page cache follows
         write_snapshot(world.event, 1, config=every_metric_config())

@@ -12,10 +12,10 @@ from django.utils import translation
 from tournaments.events import outbox
 from tournaments.public import cache as public_cache
 from tournaments.public import refresh
+from tournaments.public import render as pages
+from tournaments.public import render_private as private_views
+from tournaments.public import renderer as page_views
 from tournaments.public.tasks import public_pages_refresh_task
-from tournaments.public.views import pages as page_views
-from tournaments.public.views import private as private_views
-from tournaments.public.views import render as pages
 
 pytestmark = pytest.mark.django_db
 
@@ -136,7 +136,7 @@ def test_stale_standings_are_served_at_once_and_rendered_by_the_batch(
     public_cache.bump_event(world.event.slug)
     with monkeypatch.context() as patched:
         patched.setattr(pages, "render_standings", _no_render)
-        patched.setattr(page_views, "_load_event_data", _no_render)
+        patched.setattr(page_views, "load_event_data", _no_render)
         stale = [client.get(path) for _ in range(3)]
     _assert_previous_render(stale, first)
     assert [task for task, _args in queued] == [public_pages_refresh_task]  # one, not three
@@ -157,9 +157,9 @@ def test_one_batch_loads_the_event_once_for_all_its_due_pages(client, world, que
     for path in paths:
         client.get(path)
     loads = []
-    real = page_views._load_event_data
+    real = page_views.load_event_data
     monkeypatch.setattr(
-        page_views, "_load_event_data", lambda slug: loads.append(slug) or real(slug)
+        page_views, "load_event_data", lambda slug: loads.append(slug) or real(slug)
     )
     assert public_pages_refresh_task.apply(queued[0][1]).get() == len(paths)
     assert loads == [world.event.slug]
@@ -176,14 +176,14 @@ def test_a_page_is_stored_at_the_version_pinned_before_the_data_was_read(
     client.get(path)
     public_cache.bump_event(world.event.slug)
     client.get(path)
-    real = page_views._load_event_data
+    real = page_views.load_event_data
 
     def load_while_someone_writes(slug):
         data = real(slug)
         public_cache.bump_event(slug)  # after the read: the render cannot show it
         return data
 
-    monkeypatch.setattr(page_views, "_load_event_data", load_while_someone_writes)
+    monkeypatch.setattr(page_views, "load_event_data", load_while_someone_writes)
     assert public_pages_refresh_task.apply(queued[0][1]).get() == 1
     after = public_cache.lookup(world.event.slug, path, "ja")
     assert after.html is None and after.stale_html is not None  # still due, not "current"

@@ -10,7 +10,7 @@ import pytest
 from tests.tournaments.console.helpers import organizer
 from tests.tournaments.factories import EventFactory, RegistrationFactory
 from tournaments.events.models import Event, EventRole
-from tournaments.public.views.render import exact_metric, format_metric
+from tournaments.public.render import exact_metric, format_metric
 from tournaments.standings.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db

@@ -46,7 +46,7 @@ def test_the_private_page_stops_asking_once_the_player_confirmed(
 def test_the_prerendered_private_pages_agree(submitted):
     """The prerender's bulk reads leave out the confirmed player too."""
     from tournaments.public import selectors as sel
-    from tournaments.public.views.private import private_bulk
+    from tournaments.public.render_private import private_bulk
 
     event, sub, (first, second, *_) = submitted
     svc.result_confirm(submission_id=sub.pk, actor=Actor(registration=first))

@@ -40,7 +40,7 @@ def loc(names: dict | None, language: str | None = None) -> str:
 @register.filter
 def metric(value) -> str:
     """A standings number in the one format every page uses (``render.format_metric``)."""
-    from tournaments.public.views.render import format_metric
+    from tournaments.public.render import format_metric
 
     return format_metric(value)
 
@@ -48,7 +48,7 @@ def metric(value) -> str:
 @register.filter
 def metric_exact(value) -> str:
     """The exact fraction behind a rounded standings number, for a hover title."""
-    from tournaments.public.views.render import exact_metric
+    from tournaments.public.render import exact_metric
 
     return exact_metric(value)
 

@@ -1,5 +1,6 @@
-"""Render the public pages to strings, with no request: views and the prerender task share
-these, so a page rendered ahead of time is byte-for-byte the page a request would render.
+"""The public pages' templates, rendered from the event's data with no request. Only
+``renderer.render_page`` calls these (for the views, the refresh batch and the prerender
+alike), so a page rendered ahead of time is byte-for-byte the page a request would render.
 
 Nothing request-specific (CSRF token, session, user) may enter these templates: the output
 is cached and served to everyone.
@@ -7,7 +8,7 @@ is cached and served to everyone.
 
 from __future__ import annotations
 
-import threading
+from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -17,7 +18,6 @@ from django.utils.translation import pgettext_lazy
 
 from tournaments.events.clock import NOT_STARTED, clock_view
 from tournaments.events.kana import sort_key
-from tournaments.events.models import Event
 from tournaments.public import cache as public_cache
 from tournaments.public import selectors as sel
 from tournaments.public.chart import rank_chart
@@ -105,32 +105,31 @@ def _live(path: str, version: str, language: str) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered page, and, for a whole page, its live part (exactly what its
+    ``?partial=1`` page is: a refresh batch or a prerender stores both from one render;
+    a 2,000-player standings table takes ~0.3 s)."""
+
+    html: str
+    live: str | None = None
+
+
 # Pages whose live part is exactly their partial template (``{{ live_html }}``): the whole
 # page is built around the partial's HTML instead of rendering the same table twice.
 LIVE_PARTS = {"public/event_home.html", "public/seating.html", "public/standings.html",
               "public/table.html"}  # fmt: skip
-_rendered = threading.local()
 
 
-def _render(template: str, context: dict, language: str, partial: bool) -> str:
+def _render(template: str, context: dict, language: str, partial: bool) -> Rendered:
     with translation.override(language):
         if template not in LIVE_PARTS:
             name = template.replace("public/", "public/_") if partial else template
-            return render_to_string(name, context)
+            return Rendered(render_to_string(name, context))
         live = render_to_string(template.replace("public/", "public/_"), context)
         if partial:
-            return live
-        _rendered.live = live
-        return render_to_string(template, {**context, "live_html": live})
-
-
-def take_live_part() -> str | None:
-    """The live part (what ``?partial=1`` serves) of the whole page this thread rendered
-    last, once: a refresh batch stores it too instead of rendering it again (a 2,000-player
-    standings table takes ~0.3 s)."""
-    live = getattr(_rendered, "live", None)
-    _rendered.live = None
-    return live
+            return Rendered(live)
+        return Rendered(render_to_string(template, {**context, "live_html": live}), live)
 
 
 def _games(data: sel.EventData, language: str) -> list[dict]:
@@ -160,14 +159,14 @@ def _podium(data: sel.EventData) -> list[dict]:
     return [{"placing": p, "person": data.people[p.registration]} for p in data.final_order[:3]]
 
 
-def render_event_list(language: str, version: str, path: str) -> str:
+def render_event_list(language: str, version: str, path: str) -> Rendered:
     context = {"events": sel.public_events(), **_live(path, version, language)}
     return _render("public/event_list.html", context, language, partial=False)
 
 
 def render_event_home(
     data: sel.EventData, language: str, version: str, path: str, partial: bool
-) -> str:
+) -> Rendered:
     current = data.current_round
     latest = sel.standings_snapshot(data.event, data.frozen_after, policy=data.policy)
     final = next((r for r in data.rounds if r.is_final), None)
@@ -196,7 +195,7 @@ def render_seating(
     path: str,
     partial: bool,
     query: str = "",
-) -> str:
+) -> Rendered:
     hits = sel.find_seats(rnd, query)
     names = sorted(
         (seat.person for table in rnd.tables for seat in table.seats),
@@ -311,10 +310,10 @@ def render_standings(
     partial: bool,
     after_round: int | None = None,
     club: str = "",
-) -> str:
+) -> Rendered:
     snapshot = sel.standings_snapshot(data.event, data.frozen_after, after_round, data.policy)
     clubs = sorted({p.club for p in data.people.values() if p.club})
-    after_rounds = sel.snapshot_rounds(data.event, data.frozen_after, data.policy)
+    after_rounds = data.after_rounds
     columns = _standings_columns(snapshot) if snapshot else []
     final_rows = []
     if data.finished and after_round is None and not club and snapshot is not None:
@@ -435,7 +434,7 @@ def render_player(
     path: str,
     partial: bool,
     fragment: str | None = None,
-) -> str:
+) -> Rendered:
     fragment = (
         fragment if fragment is not None else player_fragment(data, registration_id, language)
     )
@@ -457,13 +456,13 @@ def render_table(
     path: str,
     partial: bool,
     step: int | None = None,
-) -> str:
+) -> Rendered:
     submission = data.results.get(table.id)
     lines = sel.seat_results(table, submission) if submission else []
     rulings = sel.table_rulings(table.id) if submission else []
     replay = None
     if submission is not None and submission.kind == "log":
-        from tournaments.public.views.replay import replay_view
+        from tournaments.public.replay import replay_view
 
         seated = [s.person.name for s in sorted(table.seats, key=lambda s: s.position)]
         replay = replay_view(submission, step, seated)
@@ -484,7 +483,3 @@ def render_table(
         **_live(path, version, language),
     }
     return _render("public/table.html", context, language, partial)
-
-
-def event_for(slug: str) -> Event | None:
-    return sel.public_event(slug)
