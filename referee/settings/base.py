@@ -78,9 +78,12 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # After LocaleMiddleware: refusals and headers in the page's language.
+    # After LocaleMiddleware: the API's language (Accept-Language, else English).
+    "referee.middleware.ApiLanguageMiddleware",
+    # After those: refusals and headers in the page's language.
     "referee.middleware.PrivateNoStoreMiddleware",
     "referee.middleware.RequestLimitsMiddleware",
+    "referee.middleware.UnstorableInputMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
