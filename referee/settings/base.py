@@ -265,6 +265,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "referee.lockout.lockout_response"
+AXES_USERNAME_CALLABLE = "referee.lockout.attempted_username"  # bounded to its column
 
 # --- Internationalisation ----------------------------------------------------------------
 

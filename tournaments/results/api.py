@@ -6,6 +6,8 @@ Input serializers check shape only; the engines judge the rules. Refusals share 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db import IntegrityError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -292,6 +294,8 @@ class RulingCreateApi(ResultsApiBase):
             decimal_places=2,
             required=False,
             coerce_to_string=False,
+            min_value=Decimal("-99999.99"),
+            max_value=Decimal("99999.99"),
             help_text="At most two decimal places.",
         )
         placements = serializers.ListField(child=serializers.IntegerField(), required=False)
