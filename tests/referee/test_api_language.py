@@ -112,3 +112,29 @@ def test_the_schema_is_in_english_whatever_the_caller_asks(client, language):
     titles = re.findall(r'"(?:title|description)": "([^"]*)"', words)
     japanese = [t for t in titles if JAPANESE.search(t)]
     assert titles and not japanese, japanese[:10]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_result_services_refusal_is_in_the_asked_language(language):
+    """The result service words refusals in English; a Japanese caller gets them in
+    Japanese, not an English sentence inside a Japanese answer."""
+    from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table, user
+    from tournaments.events.access import Actor
+    from tournaments.results.services import results as svc
+
+    event = make_event("imhotep")
+    table = make_table(event)
+    head = user("head-language", event, "head_judge")
+    submitted = svc.result_submit(
+        table_id=table.pk, actor=Actor(judge_table_id=table.pk), kind="sheet",
+        payload=imhotep_sheet(),
+    ).submission  # fmt: skip
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=head).key}")
+    response = api.post(
+        f"/api/results/{submitted.pk}/dispute/", {"reason": ""}, format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )  # fmt: skip
+    assert response.status_code == 400, response.content
+    message = response.json()["message"]
+    assert bool(JAPANESE.search(message)) == (language == "ja"), message

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.db import IntegrityError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -24,6 +25,7 @@ from tournaments.results import api_examples as ex
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import table_history
 from tournaments.results.services import results as svc
+from tournaments.results.violation_text import refusal_text
 
 
 def actor_of(request) -> Actor:
@@ -34,6 +36,10 @@ def actor_of(request) -> Actor:
 
 
 def error_body(code: str, message: str, violations=(), **extra) -> dict:
+    """A refusal. The service words its refusals in English for API clients; a client that
+    asks for Japanese gets the pages' Japanese sentence for it (one language a response)."""
+    if (get_language() or "en").startswith("ja"):
+        message = refusal_text(message)
     return {"code": code, "message": message, "violations": list(violations), **extra}
 
 
