@@ -146,3 +146,27 @@ def test_a_multipart_body_to_the_judge_entry_is_a_4xx_not_a_500(db):
     )  # the test client's default: multipart/form-data
     assert 400 <= response.status_code < 500, response.content
     assert "JSON" in response.json()["message"]
+
+
+@pytest.mark.parametrize("where", ["api", "judge_page"])
+def test_a_nul_in_a_result_payload_is_a_400_naming_its_path_and_no_version_is_taken(where):
+    """jsonb cannot hold \\u0000 either: a sheet with one answered 500 on PostgreSQL."""
+    from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table, user
+    from tournaments.results.models import ResultSubmission
+
+    event = make_event("imhotep")
+    table = make_table(event, players=3)
+    sheet = imhotep_sheet()
+    sheet["players"][1]["note"] = "bad\u0000"
+    entry = {"kind": "sheet", "payload": sheet}
+    if where == "api":
+        client = APIClient()
+        head = user("head-unstorable", event, "head_judge")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=head).key}")
+        url = f"/api/tables/{table.pk}/results/"
+    else:
+        client, url = APIClient(), f"/ja/judge/{table.judge_token}/entry"
+    response = client.post(url, json.dumps(entry), content_type="application/json")
+    assert response.status_code == 400, response.content
+    assert response.json()["field"] == "payload.players[1].note"
+    assert not ResultSubmission.objects.filter(table=table).exists()
