@@ -69,6 +69,7 @@ def world(full_table, client):
         "registration": registration,
         "token": Token.objects.create(user=user).key,
         "client": client,
+        "user": user,
     }
 
 
@@ -212,6 +213,7 @@ def test_no_form_answers_a_server_error_to_hostile_values(world):
     assert len(forms) > 10, forms
     for (action, fields), page in forms.items():
         for label, text in TEXTS.items():
+            client.force_login(world["user"])  # a logout form posted earlier ends the session
             body = form_body(dict.fromkeys(fields or ("name",), text))
             response = client.post(action, body, content_type="application/x-www-form-urlencoded")
             assert_no_server_error(response, f"POST {action} (from {page}) {label}")
@@ -238,3 +240,18 @@ def assert_nothing_stored_is_unstorable() -> None:
             for value in row:
                 text = json.dumps(value, ensure_ascii=False) if value is not None else ""
                 assert not bad.search(text.replace("\\u0000", "\x00")), (model, row)
+
+
+@pytest.mark.parametrize("next_page", ["foo", "a\ufffdb", "players"])
+def test_a_next_that_is_not_a_path_falls_back_instead_of_a_500(world, next_page):
+    """``redirect("foo")`` looks "foo" up as a view name and raised NoReverseMatch."""
+    client, event = world["client"], world["event"]
+    registration = world["registration"]
+    for url, data in (
+        (f"/ja/console/{event.slug}/players/{registration.pk}/", {"action": "restore"}),
+        (f"/ja/console/{event.slug}/calls/", {"action": "ack", "report": "0"}),
+    ):
+        response = client.post(url, {**data, "next": next_page})
+        assert response.status_code in (302, 400, 404), (url, response.status_code)
+        if response.status_code == 302:
+            assert response["Location"].startswith(f"/ja/console/{event.slug}/")
