@@ -8,7 +8,8 @@ and 512 KiB leave ample room.
 
 - ``loads(data)``: for form and JSON views, the console's JSON fields and uploads
   included; raises ``JSONInputError`` (a ``ValueError`` carrying a 4xx status and a
-  message in the request's language).
+  message in the request's language), a string holding a NUL character or a lone
+  surrogate included (code ``unstorable``, ``params["field"]`` its path).
 - ``LimitedJSONParser``: DRF's default parser (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``).
 - ``referee.middleware.RequestLimitsMiddleware`` applies the same check to every JSON-like
   request body before any view reads it.
@@ -24,6 +25,8 @@ from django.conf import settings
 from django.utils.translation import gettext, gettext_noop
 from rest_framework import exceptions, parsers
 
+from referee import unstorable
+
 MAX_DEPTH = 32
 MAX_BYTES = 512 * 1024
 
@@ -37,6 +40,8 @@ MESSAGES = {
     "too_deep": gettext_noop("The JSON is nested more than %(limit)d levels deep."),
     "too_large": gettext_noop("The request body is larger than %(limit)d KB."),
     "malformed": gettext_noop("The body is not valid JSON."),
+    "not_json": gettext_noop("Send the body as JSON (Content-Type: application/json)."),
+    "unstorable": unstorable.MESSAGE,
 }
 
 
@@ -61,7 +66,10 @@ class JSONInputError(ValueError):
 
     def body(self) -> dict:
         text = str(self)
-        return {"code": self.code, "message": text, "detail": text, "violations": []}
+        body = {"code": self.code, "message": text, "detail": text, "violations": []}
+        if "field" in self.params:
+            body["field"] = self.params["field"]
+        return body
 
 
 def nesting_exceeds(data: bytes, limit: int) -> bool:
@@ -98,9 +106,13 @@ def loads(data: bytes | str, limit_bytes: int | None = None):
     raw = data.encode() if isinstance(data, str) else data
     check(raw, limit_bytes)
     try:
-        return json.loads(raw)
+        document = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError) as error:
         raise JSONInputError("malformed", 400) from error
+    field = unstorable.find(document)
+    if field is not None:
+        raise JSONInputError("unstorable", 400, field=field)
+    return document
 
 
 class PayloadTooLarge(exceptions.APIException):

@@ -27,3 +27,12 @@ def lockout_response(request, original_response=None, credentials=None):
     response = render(request, "referee/lockout.html", context, status=429)
     response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
     return response
+
+
+def attempted_username(request, credentials) -> str | None:
+    """The user name axes records (``AXES_USERNAME_CALLABLE``), cut to the length a user
+    name can have: a 100,000-character one overflowed its column and answered 500."""
+    name = (credentials or {}).get("username")
+    if name is None and request is not None and request.method == "POST":
+        name = request.POST.get("username")
+    return name[:150] if isinstance(name, str) else name

@@ -8,15 +8,32 @@ from csp.decorators import csp_exempt
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.utils import translation
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from referee.health import healthz
 from referee.redirects import admin_app_moved, admin_model_moved, tools_moved
 
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI schema in English whatever the caller's language: verbose names are
+    translated for the pages, the schema is for developers (referee/api_schema.py)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        with translation.override("en"):
+            response = super().dispatch(request, *args, **kwargs)
+            if hasattr(response, "render"):
+                response.render()  # lazy names become English here, not later
+        return response
+
+
+# An /api/ address no route matches answers the API's JSON refusal; others Django's page.
+handler404 = "referee.api_errors.not_found"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/schema/", SchemaView.as_view(), name="api-schema"),
     # Swagger UI loads its script and styles from a CDN and starts with an inline script:
     # a developer's page, outside the site's Content-Security-Policy.
     path(

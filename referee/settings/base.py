@@ -78,9 +78,12 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # After LocaleMiddleware: refusals and headers in the page's language.
+    # After LocaleMiddleware: the API's language (Accept-Language, else English).
+    "referee.middleware.ApiLanguageMiddleware",
+    # After those: refusals and headers in the page's language.
     "referee.middleware.PrivateNoStoreMiddleware",
     "referee.middleware.RequestLimitsMiddleware",
+    "referee.middleware.UnstorableInputMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -265,6 +268,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "referee.lockout.lockout_response"
+AXES_USERNAME_CALLABLE = "referee.lockout.attempted_username"  # bounded to its column
 
 # --- Internationalisation ----------------------------------------------------------------
 
@@ -327,19 +331,19 @@ ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=64 * 1024 * 1024)
 # --- REST framework and OpenAPI ----------------------------------------------------------
 
 REST_FRAMEWORK = {
-    # Size- and depth-limited JSON (referee/jsonparse.py); forms as DRF has them.
-    "DEFAULT_PARSER_CLASSES": [
-        "referee.jsonparse.LimitedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only, size- and depth-limited (referee/jsonparse.py): a form cannot carry a sheet
+    # or a log, and the schema lists what is parsed (any other body answers 415).
+    "DEFAULT_PARSER_CLASSES": ["referee.jsonparse.LimitedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tournaments.integrations.auth.ApiTokenAuthentication",
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every refusal documented and answered with one body (referee/api_schema.py,
+    # referee/api_errors.py).
+    "DEFAULT_SCHEMA_CLASS": "referee.api_schema.AutoSchema",
+    "EXCEPTION_HANDLER": "referee.api_errors.exception_handler",
     # Per API token (integrations); logins and anonymous readers are not counted here.
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.integrations.auth.ApiTokenRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_token": env.str("API_TOKEN_RATE", default="300/min")},
@@ -351,6 +355,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournament referee and score tracking for five Egyptian-themed games.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get components of their own, so a required text's minLength (and
+    # other input-only rules) is stated where clients read it.
+    "COMPONENT_SPLIT_REQUEST": True,
     # Two choice sets share the field name "kind" (result entry): name their enums.
     "ENUM_NAME_OVERRIDES": {
         "SubmissionKindEnum": "tournaments.results.models.SubmissionKind",

@@ -14,12 +14,14 @@ import io
 
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import engines
 from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
 from tournaments.console.services.events import event_save
 from tournaments.console.services.finals import event_finish
@@ -127,7 +129,7 @@ class OrganizerApi(APIView):
     def organized_event(self, slug: str) -> Event:
         event = get_object_or_404(Event, slug=slug)
         if not organizes(self.request.user, event):
-            self.permission_denied(self.request, message="you do not organize this event")
+            self.permission_denied(self.request, message=_("You do not organize this event."))
         return event
 
     def logged(self, event: Event, action: str, response: Response, **data) -> Response:
@@ -141,17 +143,35 @@ class EventCreateIn(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     slug = serializers.SlugField(max_length=100)
     starts_on = serializers.DateField()
-    ends_on = serializers.DateField(required=False)
+    ends_on = serializers.DateField(
+        required=False, help_text="On or after starts_on (400 otherwise); starts_on if left out."
+    )
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    game = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    game = serializers.ChoiceField(
+        choices=["", *engines.available_engines()],
+        required=False,
+        help_text="An installed game engine; empty: chosen per round.",
+    )
     rounds_planned = serializers.IntegerField(min_value=1, max_value=50, default=3)
     table_sizes = serializers.ListField(
-        child=serializers.IntegerField(min_value=2, max_value=4), required=False
+        child=serializers.IntegerField(min_value=2, max_value=4),
+        required=False,
+        help_text="Each size once, and only sizes the game is played by (400 otherwise).",
     )
+
+    def validate(self, attrs):
+        ends_on = attrs.get("ends_on")
+        if ends_on is not None and ends_on < attrs["starts_on"]:
+            raise serializers.ValidationError(
+                {"ends_on": _("An event cannot end before it starts.")}
+            )
+        return attrs
 
 
 class EventCreateApi(OrganizerApi):
     """Create an event; the caller becomes its organizer (a token for all events)."""
+
+    error_statuses = (409,)  # the slug is taken
 
     @extend_schema(
         request=EventCreateIn,
@@ -164,7 +184,7 @@ class EventCreateApi(OrganizerApi):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         if Event.objects.filter(slug=d["slug"]).exists():
-            return refusal("conflict", "an event with this slug exists", 409, field="slug")
+            return refusal("conflict", _("An event with this slug exists."), 409, field="slug")
         fields = {
             "name": d["name"],
             "slug": d["slug"],
@@ -183,7 +203,10 @@ class EventCreateApi(OrganizerApi):
                 user=request.user,
             )
         except ValidationError as error:
-            return refusal("invalid", "the event was refused", errors=error.message_dict)
+            errors = error.message_dict
+            field = next(iter(errors), None)
+            message = f"{field}: {errors[field][0]}" if field else _("The event was refused.")
+            return refusal("invalid", message, errors=errors, **({"field": field} if field else {}))
         response = Response({"slug": event.slug}, status=status.HTTP_201_CREATED)
         return self.logged(event, "event_create", response)
 
@@ -195,7 +218,12 @@ class PlayerIn(serializers.Serializer):
 
 
 class RegistrationsIn(serializers.Serializer):
-    players = PlayerIn(many=True, allow_empty=False, max_length=2000)
+    players = PlayerIn(
+        many=True,
+        allow_empty=False,
+        max_length=2000,
+        help_text="Each name and reading once, none registered already (400 otherwise).",
+    )
     check_in = serializers.BooleanField(default=False)
     preview = serializers.BooleanField(default=False, help_text="check only; write nothing")
 
@@ -224,9 +252,19 @@ class RegistrationsApi(OrganizerApi):
             {"index": i, "name": r.name, "errors": r.errors, "known_player": r.existing_player_id}
             for i, r in enumerate(preview.rows)
         ]
-        if data.validated_data["preview"] or not preview.ok:
-            body = {"ok": preview.ok, "rows": rows, "errors": preview.errors, "saved": False}
-            return Response(body, status=200 if preview.ok else 400)
+        if not preview.ok:  # the one Error body, with every row's refusals
+            index, errors = next(
+                ((i, r.errors) for i, r in enumerate(preview.rows) if r.errors), (None, [])
+            )
+            message = (errors or preview.errors or [_("The players were refused.")])[0]
+            field = {"field": f"players[{index}]"} if index is not None else {}
+            return refusal(
+                "invalid", message, rows=rows, file_errors=preview.errors, ok=False, saved=False,
+                **field,
+            )  # fmt: skip
+        if data.validated_data["preview"]:
+            body = {"ok": True, "rows": rows, "errors": [], "saved": False}
+            return Response(body, status=200)
         try:
             registrations = players_csv_import(
                 event, text, check_in=data.validated_data["check_in"]
@@ -249,6 +287,8 @@ class RegistrationDropApi(OrganizerApi):
 
 class RoundCreateApi(OrganizerApi):
     """Add the next round (a draft) to the event."""
+
+    error_statuses = (409,)  # the event's state allows no new round
 
     @extend_schema(request=None, responses={201: ROUND_OUT}, operation_id="round_create")
     def post(self, request, slug: str):
@@ -273,6 +313,7 @@ class RoundActionApi(OrganizerApi):
     ``registration_b``), ``publish`` or ``close`` a round."""
 
     ACTIONS = ("seat", "swap", "publish", "close")
+    error_statuses = (409,)  # the round's state refuses the action
 
     @extend_schema(
         request=RoundActionIn, responses={200: ROUND_ACTION_OUT}, examples=EXAMPLES["round"]
@@ -282,7 +323,9 @@ class RoundActionApi(OrganizerApi):
         rnd = get_object_or_404(Round, event=event, number=number)
         if action not in self.ACTIONS:
             return refusal(
-                "unknown_action", f"action must be one of {', '.join(self.ACTIONS)}", 404
+                "unknown_action",
+                _("The action must be one of %(actions)s.") % {"actions": ", ".join(self.ACTIONS)},
+                404,
             )
         data = RoundActionIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -296,7 +339,9 @@ class RoundActionApi(OrganizerApi):
             elif action == "swap":
                 if "registration_a" not in d or "registration_b" not in d:
                     return refusal(
-                        "invalid", "give registration_a and registration_b", field="registration_a"
+                        "invalid",
+                        _("A swap needs registration_a and registration_b."),
+                        field="registration_a",
                     )
                 seats_swap(
                     round_id=rnd.pk,
@@ -316,6 +361,8 @@ class RoundActionApi(OrganizerApi):
 
 
 class EventFinishApi(OrganizerApi):
+    error_statuses = (409,)  # rounds still open, or finished already
+
     @extend_schema(
         request=None,
         responses={
@@ -362,7 +409,7 @@ class ArchiveImportApi(OrganizerApi):
     )
     def post(self, request):
         if not isinstance(request.data, dict):
-            return refusal("invalid", "the body must be an event archive (a JSON object)")
+            return refusal("invalid", _("The body must be an event archive (a JSON object)."))
         slug = request.query_params.get("slug") or None
         try:
             event = event_archive_import(request.data, slug=slug, organizer=request.user)

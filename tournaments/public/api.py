@@ -18,6 +18,7 @@ from functools import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
@@ -84,6 +85,13 @@ class PublicReadApi(APIView):
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"  # revalidate every time: it is cheap
         return response
+
+
+def invalid_parameter(name: str, message: str) -> Response:
+    """400 for a query parameter outside what the schema lists (one Error body)."""
+    return Response(
+        {"code": "invalid", "message": message, "detail": message, "field": name}, status=400
+    )
 
 
 def request_language() -> str:
@@ -192,10 +200,17 @@ class EventListApi(PublicReadApi):
         ),
     )
     def get(self, request):
+        status = request.query_params.get("status")
+        if status is not None and status not in Event.Status.values:
+            return invalid_parameter(
+                "status",
+                _("The parameter “status” must be one of: %(values)s.")
+                % {"values": ", ".join(Event.Status.values)},
+            )
+
         def build():
             events = sel.public_events_queryset().order_by("-starts_on", "name")
-            status = request.query_params.get("status")
-            if status:
+            if status is not None:
                 events = events.filter(status=status)
             paginator = EventPagination()
             page = paginator.paginate_queryset(events, request, view=self)
@@ -374,11 +389,8 @@ class StandingsApi(PublicReadApi):
     def get(self, request, slug: str):
         event = self.event(slug)
         raw_round = request.query_params.get("round")
-        if raw_round is not None and not raw_round.isdigit():
-            return Response(
-                {"code": "invalid", "message": "round must be a round number", "field": "round"},
-                status=400,
-            )
+        if raw_round is not None and not (raw_round.isascii() and raw_round.isdigit()):
+            return invalid_parameter("round", _("The parameter “round” must be a round number."))
 
         def build():
             # The public pages' release rules: never past the organizer's standings freeze,

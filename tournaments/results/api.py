@@ -6,14 +6,18 @@ Input serializers check shape only; the engines judge the rules. Refusals share 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db import IntegrityError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from referee import api_schema
 from tournaments.events.access import Action, Actor, NotAllowed, allowed
 from tournaments.events.models import Registration, Table
 from tournaments.events.services.registrations import registration_check_in
@@ -21,6 +25,7 @@ from tournaments.results import api_examples as ex
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import table_history
 from tournaments.results.services import results as svc
+from tournaments.results.violation_text import refusal_text
 
 
 def actor_of(request) -> Actor:
@@ -31,6 +36,10 @@ def actor_of(request) -> Actor:
 
 
 def error_body(code: str, message: str, violations=(), **extra) -> dict:
+    """A refusal. The service words its refusals in English for API clients; a client that
+    asks for Japanese gets the pages' Japanese sentence for it (one language a response)."""
+    if (get_language() or "en").startswith("ja"):
+        message = refusal_text(message)
     return {"code": code, "message": message, "violations": list(violations), **extra}
 
 
@@ -44,28 +53,9 @@ class ViolationSerializer(serializers.Serializer):
     params = serializers.DictField(required=False)
 
 
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    violations = ViolationSerializer(many=True)
-
-
-ERROR_REF = {"$ref": "#/components/schemas/Error"}
-# DRF's own refusal of an input field: {field: [messages]} (a list's item: {index: [...]}).
-FIELD_ERRORS = {
-    "type": "object",
-    "description": "Input refused by field: each field names the rule it broke.",
-    "additionalProperties": {
-        "oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object"}]
-    },
-}
-DETAIL = {
-    "type": "object",
-    "properties": {"detail": {"type": "string"}},
-    "required": ["detail"],
-}
-BAD_INPUT = {"anyOf": [ERROR_REF, FIELD_ERRORS]}  # 400: a service's refusal or a field's
-REFUSED = {"anyOf": [ERROR_REF, DETAIL]}  # 403: an event role's refusal or the token's
+# Refusals: the one Error body of every API refusal (referee/api_schema.py); the
+# statuses every operation can answer are added to the schema there.
+ErrorSerializer = api_schema.ErrorSerializer
 
 
 class SubmissionOutputSerializer(serializers.ModelSerializer):
@@ -98,6 +88,7 @@ class RulingOutputSerializer(serializers.ModelSerializer):
 
 class ResultsApiBase(APIView):
     permission_classes = [IsAuthenticated]
+    error_statuses = (409,)  # a constraint caught a race (IntegrityError below)
 
     def handle_exception(self, exc):
         if isinstance(exc, NotAllowed):
@@ -138,7 +129,7 @@ def submission_response(outcome: svc.SubmitOutcome) -> Response:
 
 class EntryInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=ResultSubmission.Kind.choices)
-    payload = serializers.JSONField()
+    payload = serializers.DictField(help_text="The sheet or move log: a JSON object.")
     base_version = serializers.IntegerField(min_value=0, default=0)
     idempotency_key = serializers.CharField(max_length=80, required=False, allow_blank=True)
 
@@ -151,8 +142,7 @@ class ResultSubmitApi(ResultsApiBase):
     @extend_schema(
         request=InputSerializer,
         responses={201: SubmissionOutputSerializer, 200: SubmissionOutputSerializer,
-                   422: SubmissionOutputSerializer, 409: ErrorSerializer, 400: BAD_INPUT,
-                   403: REFUSED},
+                   422: SubmissionOutputSerializer, 409: ErrorSerializer},
         examples=ex.SUBMIT,
     )  # fmt: skip
     def post(self, request, table_id: int):
@@ -176,7 +166,7 @@ class ResultDraftApi(ResultSubmitApi):
     @extend_schema(
         request=EntryInput,
         responses={201: SubmissionOutputSerializer, 200: SubmissionOutputSerializer,
-                   409: ErrorSerializer, 400: BAD_INPUT, 403: REFUSED},
+                   409: ErrorSerializer},
         examples=ex.DRAFT,
     )  # fmt: skip
     def post(self, request, table_id: int):
@@ -201,7 +191,7 @@ class ResultCorrectApi(ResultSubmitApi):
     @extend_schema(
         request=InputSerializer,
         responses={201: SubmissionOutputSerializer, 200: SubmissionOutputSerializer,
-                   422: ErrorSerializer, 409: ErrorSerializer, 400: BAD_INPUT, 403: REFUSED},
+                   422: ErrorSerializer, 409: ErrorSerializer},
         examples=ex.CORRECT,
     )  # fmt: skip
     def post(self, request, table_id: int):
@@ -216,7 +206,7 @@ class TableHistoryApi(ResultsApiBase):
     """Every version of a table's result, newest first."""
 
     @extend_schema(
-        responses={200: SubmissionOutputSerializer(many=True), 403: REFUSED},
+        responses={200: SubmissionOutputSerializer(many=True)},
         examples=ex.HISTORY,
     )
     def get(self, request, table_id: int):
@@ -232,15 +222,14 @@ class ResultConfirmApi(ResultsApiBase):
 
     class InputSerializer(serializers.Serializer):
         registration_id = serializers.IntegerField(required=False)
-        blind_payload = serializers.JSONField(required=False)
+        blind_payload = serializers.DictField(required=False)
 
         class Meta:
             ref_name = "ConfirmInput"
 
     @extend_schema(
         request=InputSerializer,
-        responses={200: SubmissionOutputSerializer, 400: BAD_INPUT, 403: REFUSED,
-                   409: ErrorSerializer},
+        responses={200: SubmissionOutputSerializer, 409: ErrorSerializer},
         examples=ex.CONFIRM,
     )  # fmt: skip
     def post(self, request, submission_id: int):
@@ -265,7 +254,7 @@ class ResultDisputeApi(ResultsApiBase):
 
     @extend_schema(
         request=ReasonInput,
-        responses={200: SubmissionOutputSerializer, 400: BAD_INPUT, 403: REFUSED},
+        responses={200: SubmissionOutputSerializer},
         examples=ex.DISPUTE,
     )
     def post(self, request, submission_id: int):
@@ -283,7 +272,7 @@ class ResultDiscardApi(ResultsApiBase):
 
     @extend_schema(
         request=ReasonInput,
-        responses={200: SubmissionOutputSerializer, 400: BAD_INPUT, 403: REFUSED},
+        responses={200: SubmissionOutputSerializer},
         examples=ex.DISCARD,
     )
     def post(self, request, submission_id: int):
@@ -304,7 +293,17 @@ class RulingCreateApi(ResultsApiBase):
         reason = serializers.CharField()
         submission_id = serializers.IntegerField(required=False)
         registration_id = serializers.IntegerField(required=False)
-        points = serializers.DecimalField(max_digits=7, decimal_places=2, required=False)
+        # A JSON number (the schema's "number"): as a string the schema could not say that
+        # "" or "-" is no amount.
+        points = serializers.DecimalField(
+            max_digits=7,
+            decimal_places=2,
+            required=False,
+            coerce_to_string=False,
+            min_value=Decimal("-99999.99"),
+            max_value=Decimal("99999.99"),
+            help_text="At most two decimal places.",
+        )
         placements = serializers.ListField(child=serializers.IntegerField(), required=False)
         resolution = serializers.ChoiceField(choices=["confirm", "discard", ""], default="")
 
@@ -313,7 +312,7 @@ class RulingCreateApi(ResultsApiBase):
 
     @extend_schema(
         request=InputSerializer,
-        responses={201: RulingOutputSerializer, 400: BAD_INPUT, 403: REFUSED},
+        responses={201: RulingOutputSerializer},
         examples=ex.RULINGS,
     )
     def post(self, request, table_id: int):
@@ -332,7 +331,6 @@ class CheckInApi(ResultsApiBase):
         request=None,
         responses={
             200: inline_serializer("CheckIn", {"status": serializers.CharField()}),
-            403: REFUSED,
         },
         examples=ex.CHECK_IN,
     )

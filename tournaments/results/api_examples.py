@@ -22,6 +22,14 @@ OPTIONS = {
 }
 
 
+def field_refused(errors: dict[str, list[str]]) -> dict:
+    """A serializer's refusal in the one Error body (``referee.api_errors``)."""
+    field, messages = next(iter(errors.items()))
+    message = f"{field}: {messages[0]}"
+    return {"code": "invalid", "message": message, "detail": message, "field": field,
+            "errors": errors}  # fmt: skip
+
+
 def _player(seat: int, name: str, track: int, burial: int, rank: int, sled: int) -> dict:
     breakdown = {"track": track, "burial": burial, "obelisk": 0, "green": 0, "purple": 0,
                  "blue": 0, "wrath": 0}  # fmt: skip
@@ -127,7 +135,7 @@ SUBMIT = [
     answer("Kept as a draft: the sheet breaks a rule", DRAFT_WITH_ERRORS, 422,
            "Seat 4 in the Burial Chamber of a 3-player game (rule P4)"),
     answer("Made from an old version", VERSION_CONFLICT, 409),
-    answer("Field refused", {"kind": ['"score" is not a valid choice.']}, 400,
+    answer("Field refused", field_refused({"kind": ['"score" is not a valid choice.']}), 400,
            "kind must be sheet or log"),
 ]  # fmt: skip
 DRAFT = [
@@ -135,7 +143,8 @@ DRAFT = [
     answer("Saved as typed", DRAFT_WITH_ERRORS, 201,
            "Nothing counts until it is submitted; the engine's findings come with it"),
     answer("Made from an old version", VERSION_CONFLICT, 409),
-    answer("Field refused", {"base_version": ["Ensure this value is greater than or equal to 0."]},
+    answer("Field refused",
+           field_refused({"base_version": ["Ensure this value is greater than or equal to 0."]}),
            400, "base_version is at least 0"),
 ]  # fmt: skip
 CORRECTED = {**SUBMITTED, "id": 322, "version": 3, "status": "confirmed",
@@ -151,7 +160,7 @@ CORRECT = [
         "code": "result.invalid_correction",
         "message": "the correction has errors; nothing was saved and the table is unchanged",
         "violations": [BURIAL_SEAT]}, 422, "Nothing saved; the rule and the field named"),
-    answer("Reason missing", {"reason": ["This field is required."]}, 400,
+    answer("Reason missing", field_refused({"reason": ["This field is required."]}), 400,
            "A correction says why"),
 ]  # fmt: skip
 CONFIRMED_BY_ONE = {
@@ -181,15 +190,15 @@ DISCARD = [
 RULINGS = [
     request("Penalty points",
             {"kind": "penalty_points", "reason": "Looked at the face-down cards",
-             "registration_id": 19, "points": "-2.00"}),
+             "registration_id": 19, "points": -2}),
     request("Resolve a dispute", {"kind": "engine_override", "reason": "Track recounted: 22",
                                   "submission_id": 318, "resolution": "confirm"}),
     answer("Ruled", {"id": 7, "event": 3, "table": 41, "submission": None, "registration": 19,
                      "kind": "penalty_points", "reason": "Looked at the face-down cards",
                      "points": "-2.00", "data": {},
                      "created_at": "2026-11-27T20:52:11.688160+09:00"}, 201),
-    answer("Fields refused", {"kind": ['"warning" is not a valid choice.'],
-                              "reason": ["This field is required."]}, 400,
+    answer("Fields refused", field_refused({"kind": ['"warning" is not a valid choice.'],
+                                            "reason": ["This field is required."]}), 400,
            "kind is one of the ruling kinds; reason is required"),
 ]  # fmt: skip
 HISTORY = [

@@ -23,6 +23,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engines
+from referee import jsonparse
+from referee.middleware import FORM_TYPES
 from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables_judged_by
 from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
 from tournaments.events.links import absolute_url
@@ -186,6 +188,9 @@ def my_tables(request):
 
 
 def _json_body(request) -> dict[str, Any]:
+    if request.content_type.startswith(FORM_TYPES):
+        # Its fields are parsed already (CSRF's check reads them): the raw body is gone.
+        raise ValueError(jsonparse.message("not_json"))
     try:
         data = json.loads(request.body or b"{}")
     except (ValueError, RecursionError):  # not JSON, or nested too deep to parse

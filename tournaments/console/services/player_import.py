@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from referee import unstorable
 from tournaments.events.models import Event, Player, Registration, Seat
 from tournaments.events.services.registrations import (
     registration_check_in,
@@ -108,6 +109,12 @@ def players_csv_preview(event: Event, text: str) -> ImportPreview:
                 return cells[col].strip() if col is not None and col < len(cells) else ""
 
             row = ImportRow(line, cell(name_col), cell(reading_col), cell(club_col))
+            for column, value in zip(header, cells, strict=False):
+                if unstorable.bad(value):  # PostgreSQL cannot store it, not even to compare
+                    row.errors.append(
+                        _("The column “%(column)s” holds a character that cannot be used.")
+                        % {"column": unstorable.shown(column)}
+                    )
             if len(cells) > len(header):
                 row.errors.append(_("More cells than header columns."))
             if not row.name:
@@ -136,7 +143,9 @@ def players_csv_preview(event: Event, text: str) -> ImportPreview:
         file_errors.append(_("The file has no players."))
     existing = {
         (p.display_name, p.reading): p.pk
-        for p in Player.objects.filter(display_name__in=[r.name for r in rows])
+        for p in Player.objects.filter(
+            display_name__in=[r.name for r in rows if not unstorable.bad(r.name)]
+        )
     }
     for row in rows:
         row.existing_player_id = existing.get((row.name, row.reading))

@@ -37,6 +37,9 @@ def call_action(request, slug):
         except NotAllowed:
             messages.error(request, _("You may not answer this call."))
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+    # A path of this site only: redirect() would take "foo" for a view name (500).
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    ):
         target = reverse("console:event", args=[slug])
     return redirect(target)

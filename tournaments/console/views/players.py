@@ -121,7 +121,10 @@ def registration_action(request, slug, registration_id):
     )
     action = request.POST.get("action")
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+    # A path of this site only: redirect() would take "foo" for a view name (500).
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    ):
         target = reverse("console:players", args=[slug])  # no open redirects
     if action == "check_in":
         if registration.status == Registration.Status.DROPPED:

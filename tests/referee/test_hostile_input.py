@@ -1,0 +1,257 @@
+"""The hostile-input suite (issue 26, hole 6): every API operation and every HTML form,
+found by enumeration (the OpenAPI schema; the URL map and the forms each page carries),
+gets NUL characters, lone surrogates, right-to-left overrides, huge texts, huge numbers
+and wrong types in every field and parameter. No answer may be a server error, and no
+row may end up holding a NUL character or a lone surrogate.
+
+Bounded: one request per (endpoint or form, hostile value) with every field set to that
+value, plus a wrong-typed value per field for the API, all through the test client.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from urllib.parse import urlencode
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.resolvers import LocalePrefixPattern
+
+pytestmark = pytest.mark.django_db
+
+# Text values, as a client sends them (a lone surrogate travels as a JSON escape or, in a
+# form, as the bytes UTF-8 would give it).
+TEXTS = {
+    "nul": "a\x00b",
+    "lone_surrogate": "a\ud800b",
+    "bidi": "\u202eevil\u2066",
+    "zero_width": "\u200b\u200d\ufeff",
+    "huge_text": "x" * 100_000,
+    "huge_number": "9" * 40,
+    "negative": "-1",
+}
+# Wrong JSON types: a list or object for a text, text for a number, a number too big for
+# any column.
+WRONG_TYPES = {
+    "list": ["a", "b"],
+    "object": {"a": 1},
+    "null": None,
+    "bool": True,
+    "huge_int": 10**40,
+    "float": 1e308,
+}
+
+
+def form_body(fields: dict[str, str]) -> bytes:
+    return urlencode({k: v.encode("utf-8", "surrogatepass") for k, v in fields.items()}).encode()
+
+
+@pytest.fixture
+def world(full_table, client):
+    """An event with a seated table, a user who organizes it and is its head judge."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from tournaments.events.models import EventRole
+
+    event = full_table.round.event
+    user = get_user_model().objects.create_user("hostile", password="pw-hostile")
+    for role in ("organizer", "head_judge"):
+        EventRole.objects.create(user=user, event=event, role=role)
+    registration = full_table.seats.first().registration
+    client.force_login(user)
+    return {
+        "event": event,
+        "table": full_table,
+        "registration": registration,
+        "token": Token.objects.create(user=user).key,
+        "client": client,
+        "user": user,
+    }
+
+
+def path_values(world) -> dict[str, object]:
+    table, registration = world["table"], world["registration"]
+    return {
+        "slug": world["event"].slug,
+        "number": table.round.number,
+        "table": table.number,
+        "table_id": table.pk,
+        "registration_id": registration.pk,
+        "submission_id": 1,
+        "webhook_id": 1,
+        "game": "imhotep",
+    }
+
+
+def assert_no_server_error(response, what: str) -> None:
+    assert response.status_code < 500, f"{what}: {response.status_code} {response.content[:300]}"
+
+
+# --- The API, from its schema ------------------------------------------------------------
+
+
+def api_operations(client) -> list[tuple[str, str, dict]]:
+    schema = json.loads(client.get("/api/schema/?format=json").content)
+    return [
+        (method.upper(), path, op)
+        for path, item in schema["paths"].items()
+        for method, op in item.items()
+        if method in ("get", "post", "put", "patch", "delete")
+    ], schema
+
+
+def body_fields(op: dict, schema: dict) -> list[str]:
+    content = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+    ref = content.get("schema", {}).get("$ref", "")
+    component = schema["components"]["schemas"].get(ref.rsplit("/", 1)[-1], {})
+    return list(component.get("properties", {})) or ["name"]
+
+
+def test_no_api_operation_answers_a_server_error_to_hostile_values(world):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {world['token']}")
+    operations, schema = api_operations(api)
+    values = path_values(world)
+    assert len(operations) > 25
+    for method, template, op in operations:
+        path = re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), 1)), template)
+        query = [p["name"] for p in op.get("parameters", []) if p["in"] == "query"]
+        fields = body_fields(op, schema)
+        for label, text in TEXTS.items():
+            raw = json.dumps(dict.fromkeys(fields, text))  # lone surrogates as \ud800
+            url = f"{path}?{form_body(dict.fromkeys(query, text)).decode()}"
+            response = api.generic(method, url, raw, content_type="application/json")
+            assert_no_server_error(response, f"{method} {template} {label}")
+        for field in fields:
+            for label, value in WRONG_TYPES.items():
+                raw = json.dumps({field: value})
+                response = api.generic(method, path, raw, content_type="application/json")
+                assert_no_server_error(response, f"{method} {template} {field}={label}")
+        hostile_ids = re.sub(r"\{\w+\}", "9" * 30, template)
+        response = api.generic(method, hostile_ids, "{}", content_type="application/json")
+        assert_no_server_error(response, f"{method} {hostile_ids}")
+    assert_nothing_stored_is_unstorable()
+
+
+# --- HTML forms, from the URL map and the pages ------------------------------------------
+
+
+class Forms(HTMLParser):
+    """Every <form method=post> of a page: its action and field names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[tuple[str, list[str]]] = []
+        self._open: tuple[str, list[str]] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form" and (attrs.get("method") or "get").lower() == "post":
+            self._open = (attrs.get("action") or "", [])
+            self.forms.append(self._open)
+        elif (
+            tag in ("input", "textarea", "select")
+            and self._open
+            and attrs.get("name") not in (None, "csrfmiddlewaretoken")
+            and attrs.get("type") != "file"
+        ):
+            self._open[1].append(attrs["name"])
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._open = None
+
+
+def page_paths(world) -> list[str]:
+    """Every page of the URL map under /ja/, filled with the world's ids and tokens."""
+    values = path_values(world)
+    tokens = {"judge": world["table"].judge_token, "": world["registration"].private_token}
+    found: list[str] = []
+
+    def walk(patterns, prefix: str, namespace: str) -> None:
+        for pattern in patterns:
+            route = str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, prefix + route, pattern.namespace or namespace)
+            elif isinstance(pattern, URLPattern):
+                full = prefix + route
+                if full.startswith(("^", "api/", "admin/")) or "(?P" in full:
+                    continue
+                token = tokens["judge" if namespace == "judge" else ""]
+
+                def fill(match, token=token):
+                    name = match.group(2)
+                    return str(token if name == "token" else values.get(name, 1))
+
+                found.append("/" + re.sub(r"<(\w+:)?(\w+)>", fill, full))
+
+    for resolver in get_resolver().url_patterns:
+        if isinstance(resolver, URLResolver) and isinstance(resolver.pattern, LocalePrefixPattern):
+            walk(resolver.url_patterns, "ja/", "")
+    return sorted(set(found))
+
+
+def test_no_form_answers_a_server_error_to_hostile_values(world):
+    client: Client = world["client"]
+    paths = page_paths(world)
+    assert len(paths) > 30, paths
+    forms: dict[tuple[str, tuple[str, ...]], str] = {}
+    for path in paths:
+        response = client.get(path)
+        assert_no_server_error(response, f"GET {path}")
+        if response.status_code == 200 and "html" in response.get("Content-Type", ""):
+            parser = Forms()
+            parser.feed(response.content.decode())
+            for action, fields in parser.forms:
+                forms.setdefault((action or path, tuple(fields)), path)
+    assert len(forms) > 10, forms
+    for (action, fields), page in forms.items():
+        for label, text in TEXTS.items():
+            client.force_login(world["user"])  # a logout form posted earlier ends the session
+            body = form_body(dict.fromkeys(fields or ("name",), text))
+            response = client.post(action, body, content_type="application/x-www-form-urlencoded")
+            assert_no_server_error(response, f"POST {action} (from {page}) {label}")
+        for label, text in TEXTS.items():  # the same on the page's own address
+            query = form_body(dict.fromkeys(("q", "status", "after", "step", "club"), text))
+            response = client.get(f"{page}?{query.decode()}")
+            assert_no_server_error(response, f"GET {page}?…={label}")
+    assert_nothing_stored_is_unstorable()
+
+
+def assert_nothing_stored_is_unstorable() -> None:
+    """Every text column of every model: no NUL character, no lone surrogate."""
+    from django.apps import apps
+    from django.db import models
+
+    bad = re.compile("[\x00\ud800-\udfff]")
+    for model in apps.get_models():
+        texts = [
+            f.name
+            for f in model._meta.concrete_fields
+            if isinstance(f, models.CharField | models.TextField | models.JSONField)
+        ]
+        for row in model.objects.values_list(*texts) if texts else []:
+            for value in row:
+                text = json.dumps(value, ensure_ascii=False) if value is not None else ""
+                assert not bad.search(text.replace("\\u0000", "\x00")), (model, row)
+
+
+@pytest.mark.parametrize("next_page", ["foo", "a\ufffdb", "players"])
+def test_a_next_that_is_not_a_path_falls_back_instead_of_a_500(world, next_page):
+    """``redirect("foo")`` looks "foo" up as a view name and raised NoReverseMatch."""
+    client, event = world["client"], world["event"]
+    registration = world["registration"]
+    for url, data in (
+        (f"/ja/console/{event.slug}/players/{registration.pk}/", {"action": "restore"}),
+        (f"/ja/console/{event.slug}/calls/", {"action": "ack", "report": "0"}),
+    ):
+        response = client.post(url, {**data, "next": next_page})
+        assert response.status_code in (302, 400, 404), (url, response.status_code)
+        if response.status_code == 302:
+            assert response["Location"].startswith(f"/ja/console/{event.slug}/")
