@@ -249,10 +249,13 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:home"
 
-# Login throttling (django-axes): five failures for one username from one address lock
-# that pair out for 15 minutes (429, referee/lockout.py). Username *and* address, not the
-# address alone: a café's judges share one Wi-Fi address, and one mistyping judge must not
-# lock the others out. Attempts are kept in the database (axes' own tables).
+# Login throttling (django-axes; the policy is in referee/lockout.py and docs/security.md):
+# five failures for one username from one client address lock that username at that
+# address for 15 minutes (429); the same username from an address that has not failed
+# still logs in. Username *and* address, not the address alone: a café's judges share one
+# Wi-Fi address, and one mistyping judge must not lock the others out; an address is
+# locked as a whole only after LOGIN_ADDRESS_FAILURE_LIMIT failures across usernames.
+# Attempts are kept in the database (axes' own tables).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -261,6 +264,15 @@ AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_HANDLER = "referee.lockout.LoginLockHandler"
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)
+# The client's address behind the proxies named here (referee/client_ip.py): a list of
+# addresses or networks of the TLS proxy (or proxies) in front of gunicorn, e.g.
+# "172.18.0.0/16" for docker-compose's network or "127.0.0.1" for a proxy on the same
+# host. Their X-Forwarded-For is believed; anyone else's is ignored. Empty (no proxy):
+# the connection's own address. Set it together with SECURE_PROXY_SSL_HEADER.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+AXES_CLIENT_IP_CALLABLE = "referee.client_ip.client_address"
 AXES_LOCKOUT_CALLABLE = "referee.lockout.lockout_response"
 
 # --- Internationalisation ----------------------------------------------------------------
