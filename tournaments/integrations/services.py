@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
-import socket
-from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -15,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.events import outbox
 from tournaments.events.models import Event, EventRole
+from tournaments.integrations import webhook_address
 from tournaments.integrations.auth import key_hash
 from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
 
@@ -53,24 +50,18 @@ def token_revoke(*, token_id: int, user) -> None:
     )
 
 
-def _public_address(url: str) -> bool:
-    """Whether every address the host resolves to is public. Deliveries never go to this
-    machine's or the café's private network unless settings allow it (tests, a LAN tool)."""
-    host = urlsplit(url).hostname or ""
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return False
-    addresses = {ipaddress.ip_address(info[4][0]) for info in infos}
-    return bool(addresses) and all(a.is_global for a in addresses)
-
-
 def check_webhook_url(url: str) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("https", "http") or not parts.hostname:
-        raise ValidationError({"url": _("Give a full http:// or https:// address.")})
-    if not getattr(settings, "WEBHOOK_ALLOW_PRIVATE_ADDRESSES", False) and not _public_address(url):
-        raise ValidationError({"url": _("Webhooks may only call public internet addresses.")})
+    """The address policy of ``webhook_address``, as a refusal naming the field."""
+    try:
+        webhook_address.check(url)
+    except webhook_address.AddressRefused as refused:
+        message = {
+            webhook_address.UNPARSEABLE: _(
+                "Give a full http:// or https:// address, without a user name or password."
+            ),
+            webhook_address.NOT_FOUND: _("The address's host name was not found."),
+        }.get(refused.reason, _("Webhooks may only call public internet addresses."))
+        raise ValidationError({"url": message}) from None
 
 
 def check_webhook_topics(topics: list[str]) -> list[str]:

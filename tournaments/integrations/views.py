@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournaments.events.models import Event
-from tournaments.integrations import services
+from tournaments.integrations import services, webhook_address
 from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
-from tournaments.integrations.tasks import TIMEOUT_SECONDS
+from tournaments.integrations.tasks import REDIRECT_NOT_FOLLOWED, TIMEOUT_SECONDS
 
 # Lazy: the labels are read in each request's language, not the one active at import.
 TOPIC_LABELS = {
@@ -26,9 +26,21 @@ TOPIC_LABELS = {
 # A failed delivery's network error (``last_error``) is the operating system's or the TLS
 # library's English ("[Errno 111] Connection refused"); the delivery log says in the
 # page's language what went wrong, matched on those messages' fixed wording. The raw text
-# stays in the webhooks API's ``last_error``. A timeout first: a TLS handshake that timed
-# out names _ssl.c.
+# stays in the webhooks API's ``last_error``. The delivery's own refusals first (their
+# wording says "refused"), then a timeout: a TLS handshake that timed out names _ssl.c.
 DELIVERY_FAILURES = (
+    (
+        (webhook_address.NOT_PUBLIC,),
+        gettext_lazy("the address is not a public internet address (not sent)"),
+    ),
+    (
+        (webhook_address.UNPARSEABLE,),
+        gettext_lazy("the address is not a valid http:// or https:// address (not sent)"),
+    ),
+    (
+        (REDIRECT_NOT_FOLLOWED,),
+        gettext_lazy("the receiver answered with a redirect, which is not followed"),
+    ),
     (("timed out", "timeout"), gettext_lazy("no answer within %(seconds)s seconds")),
     (("refused",), gettext_lazy("the connection was refused")),
     (
@@ -37,6 +49,7 @@ DELIVERY_FAILURES = (
             "name resolution",
             "nodename nor servname",
             "no address associated",
+            webhook_address.NOT_FOUND,
         ),
         gettext_lazy("the address's host name was not found"),
     ),  # fmt: skip
