@@ -371,14 +371,27 @@ SPECTACULAR_SETTINGS = {
 
 # --- Logging -----------------------------------------------------------------------------
 
+# Every line goes through one handler whose filter removes private and judge tokens from
+# paths (referee/logredact.py): Django logs the path of each 4xx, and runserver each request.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(levelname)s %(asctime)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"redact_tokens": {"()": "referee.logredact.RedactTokens"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["redact_tokens"],
+        }
+    },
     "root": {"level": env.str("LOG_LEVEL", default="INFO"), "handlers": ["console"]},
-    # One line per task is noise at INFO; failures still log at WARNING/ERROR.
     "loggers": {
-        "celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")}
+        # One line per task is noise at INFO; failures still log at WARNING/ERROR.
+        "celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")},
+        # Django's default handlers on these (a console while DEBUG, runserver's request
+        # lines) write paths unfiltered: removed, their records reach the root's handler.
+        "django": {"handlers": [], "level": "INFO"},
+        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
     },
 }
