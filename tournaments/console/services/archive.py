@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
+from tournaments.events import names
 from tournaments.events.models import (
     Event,
     EventConfig,
@@ -308,6 +309,13 @@ def _import(archive: dict[str, Any], slug: str | None) -> Event:
     registrations: dict[int, Registration] = {}
     for row in archive["registrations"]:
         person = row["player"]
+        for key, check in (
+            ("display_name", names.name_problem),
+            ("reading", names.text_problem),
+            ("club", names.text_problem),
+        ):  # a name that would reorder or vanish from the standings (events/names.py)
+            if check(str(person.get(key, ""))):
+                raise ArchiveError(f"registrations[].player.{key}: {person.get(key)!r}")
         player = Player.objects.filter(
             display_name=person["display_name"], reading=person["reading"]
         ).first() or Player.objects.create(**person)
