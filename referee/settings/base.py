@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # After LocaleMiddleware: refusals and headers in the page's language.
+    # Before the CSRF check, which parses the form: oversized form posts never are.
+    "referee.upload_limits.UploadLimitMiddleware",
     "referee.middleware.PrivateNoStoreMiddleware",
     "referee.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -332,6 +334,20 @@ JSON_MAX_DEPTH = 32  # real documents nest at most 7 levels
 # event: megabytes for a large event, so it has a size limit of its own (the depth limit
 # stays). The upload is read only this far.
 ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=64 * 1024 * 1024)
+# Form posts (urlencoded or multipart, files included) are refused with 413 by their
+# declared size before anything parses them (referee/upload_limits.py): FORM_MAX_BYTES
+# for any form, UPLOAD_LIMITS (path pattern, bytes) for the pages that take a file. A new
+# upload page adds its line here. The multipart envelope gets 64 KiB on top.
+CSV_UPLOAD_MAX_BYTES = env.int("CSV_UPLOAD_MAX_BYTES", default=2 * 1024 * 1024)
+_ENVELOPE = 64 * 1024
+FORM_MAX_BYTES = DATA_UPLOAD_MAX_MEMORY_SIZE + _ENVELOPE
+UPLOAD_LIMITS = [
+    (r"^/[a-z]{2}/console/import/$", ARCHIVE_MAX_BYTES + _ENVELOPE),
+    (r"^/api/archives/$", ARCHIVE_MAX_BYTES + _ENVELOPE),
+    (r"^/[a-z]{2}/console/[^/]+/players/import/$", CSV_UPLOAD_MAX_BYTES + _ENVELOPE),
+    (r"^/[a-z]{2}/console/[^/]+/schedule/$", CSV_UPLOAD_MAX_BYTES + _ENVELOPE),
+    (r"^/[a-z]{2}/console/tools/[^/]+/editions/[^/]+/import/$", JSON_MAX_BYTES + _ENVELOPE),
+]
 
 # --- REST framework and OpenAPI ----------------------------------------------------------
 
