@@ -369,6 +369,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.integrations.auth.ApiTokenRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_token": env.str("API_TOKEN_RATE", default="300/min")},
 }
+# The public read endpoints need no token; one that is sent must be valid (401) and is
+# counted by the token's rate limit (docs/security.md).
+PUBLIC_API_AUTHENTICATION = ["tournaments.integrations.auth.ApiTokenAuthentication"]
 # Webhooks call public internet addresses only, unless this is on (a tool on the LAN).
 WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env.bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
 SPECTACULAR_SETTINGS = {
