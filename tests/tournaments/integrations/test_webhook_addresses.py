@@ -234,3 +234,58 @@ def test_an_unresolvable_host_is_reported_as_such(event):
         )
         assert refused.status_code == 400 and refused.json()["field"] == "url"
         assert words in refused.json()["message"] and "public" not in refused.json()["message"]
+
+
+@pytest.fixture
+def tls_receiver(tmp_path):
+    """An HTTPS receiver on 127.0.0.1 with a certificate for hooks.example (openssl CLI),
+    recording the SNI name each connection asked for."""
+    import shutil
+    import ssl
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip("needs the openssl command")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=hooks.example", "-addext", "subjectAltName=DNS:hooks.example",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    server = Server("127.0.0.1")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.sni = []
+    context.sni_callback = lambda sock, name, ctx: server.sni.append(name)
+    server.httpd.socket = context.wrap_socket(server.httpd.socket, server_side=True)
+    server.cert = cert
+    yield server
+    server.close()
+
+
+def test_https_connects_to_the_checked_address_with_the_names_sni_and_certificate(
+    event, tls_receiver, resolver, monkeypatch
+):
+    import ssl
+
+    from tournaments.integrations import tasks
+
+    real = ssl.create_default_context
+    monkeypatch.setattr(
+        tasks.ssl, "create_default_context", lambda: real(cafile=str(tls_receiver.cert))
+    )
+    resolver.names["hooks.example"] = ["127.0.0.1"]
+    resolver.names["other.example"] = ["127.0.0.1"]
+    port = tls_receiver.port
+    good = webhook_create(event=event, url=f"https://hooks.example:{port}/h",
+                          topics=["event.finished"])  # fmt: skip
+    assert _deliver(good).status == "delivered"
+    assert tls_receiver.sni == ["hooks.example"]
+    assert tls_receiver.requests[0]["headers"]["Host"] == f"hooks.example:{port}"
+    # The certificate is checked against the URL's name, not the address connected to.
+    wrong = webhook_create(event=event, url=f"https://other.example:{port}/h",
+                           topics=["event.finished"])  # fmt: skip
+    failed = _deliver(wrong)
+    assert failed.status == "failed" and "certificate" in failed.last_error.lower()
+    assert len(tls_receiver.requests) == 1
