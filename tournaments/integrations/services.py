@@ -1,4 +1,5 @@
-"""Writes: API tokens (made, revoked) and webhooks (registered, removed, told)."""
+"""Writes: API tokens (made, revoked) and webhooks (registered, removed, told, pinged,
+redelivered, given a new secret)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from tournaments.events import outbox
 from tournaments.events.models import Event, EventRole
 from tournaments.integrations import webhook_address
 from tournaments.integrations.auth import key_hash
-from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
+from tournaments.integrations.models import (
+    PING_TOPIC,
+    TOPICS,
+    ApiToken,
+    Webhook,
+    WebhookDelivery,
+    new_webhook_secret,
+)
 
 KEY_PREFIX = "rfr_"
 
@@ -112,13 +120,53 @@ def webhook_delete(*, webhook_id: int, event: Event) -> None:
 def webhooks_notify(*, event_id: int, topic: str, payload: dict) -> list[int]:
     """Queue one delivery per active webhook of the event that wants ``topic``; the task
     is enqueued on commit, so a rolled-back change tells nobody."""
-    from tournaments.integrations.tasks import webhook_deliver_task
-
     ids = []
     for hook in Webhook.objects.filter(event_id=event_id, active=True):
         if topic in hook.topics:
             delivery = WebhookDelivery.objects.create(webhook=hook, topic=topic, payload=payload)
             ids.append(delivery.pk)
     for delivery_id in ids:
-        outbox.send_on_commit(webhook_deliver_task, (delivery_id,))
+        _send(delivery_id)
     return ids
+
+
+def _send(delivery_id: int) -> None:
+    from tournaments.integrations.tasks import webhook_deliver_task
+
+    outbox.send_on_commit(webhook_deliver_task, (delivery_id,))
+
+
+@transaction.atomic
+def webhook_ping(*, webhook_id: int, event: Event) -> WebhookDelivery:
+    """A test message (topic ``ping``) to the webhook, active or not, through the same
+    delivery as any other: signed, logged, with the same address checks."""
+    hook = Webhook.objects.get(pk=webhook_id, event=event)
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook, topic=PING_TOPIC, payload={"event": event.slug, "webhook": hook.pk}
+    )
+    _send(delivery.pk)
+    return delivery
+
+
+@transaction.atomic
+def webhook_redeliver(*, delivery_id: int, event: Event) -> WebhookDelivery:
+    """Send a failed delivery again: the same message (same id, so a receiver can tell a
+    repeat), signed anew; its attempts keep counting. Only a failed one: a pending
+    delivery is still being tried, a delivered one arrived."""
+    delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery_id, webhook__event=event)
+    if delivery.status != WebhookDelivery.Status.FAILED:
+        raise ValidationError({"delivery": _("Only a failed delivery can be sent again.")})
+    delivery.status = WebhookDelivery.Status.PENDING
+    delivery.save(update_fields=["status"])
+    _send(delivery.pk)
+    return delivery
+
+
+@transaction.atomic
+def webhook_rotate_secret(*, webhook_id: int, event: Event) -> Webhook:
+    """A new signing secret; every message sent from now on (retries included) is signed
+    with it, the old one verifies nothing more."""
+    hook = Webhook.objects.select_for_update().get(pk=webhook_id, event=event)
+    hook.secret = new_webhook_secret()
+    hook.save(update_fields=["secret"])
+    return hook

@@ -12,7 +12,13 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments.events.models import Event
 from tournaments.integrations import services, webhook_address
-from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
+from tournaments.integrations.models import (
+    PING_TOPIC,
+    TOPICS,
+    ApiToken,
+    Webhook,
+    WebhookDelivery,
+)
 from tournaments.integrations.tasks import REDIRECT_NOT_FOLLOWED, TIMEOUT_SECONDS
 
 # Lazy: the labels are read in each request's language, not the one active at import.
@@ -21,6 +27,7 @@ TOPIC_LABELS = {
     "results.released": gettext_lazy("results are released"),
     "standings.updated": gettext_lazy("the standings change"),
     "event.finished": gettext_lazy("the event is finished"),
+    PING_TOPIC: gettext_lazy("a test message"),
 }
 
 # A failed delivery's network error (``last_error``) is the operating system's or the TLS
@@ -106,12 +113,28 @@ def access(request, slug: str):
                     topics=request.POST.getlist("topics"),
                 )
                 messages.success(request, _("The webhook was added."))
+            elif action == "webhook-ping":
+                services.webhook_ping(webhook_id=int(request.POST.get("webhook", 0)), event=event)
+                messages.success(request, _("A test message was sent: see the deliveries."))
+            elif action == "webhook-secret":
+                services.webhook_rotate_secret(
+                    webhook_id=int(request.POST.get("webhook", 0)), event=event
+                )
+                messages.success(
+                    request,
+                    _("The webhook has a new signing secret: update your receiver now."),
+                )
+            elif action == "delivery-redeliver":
+                services.webhook_redeliver(
+                    delivery_id=int(request.POST.get("delivery", 0)), event=event
+                )
+                messages.success(request, _("The delivery is being sent again."))
             elif action == "webhook-delete":
                 services.webhook_delete(webhook_id=int(request.POST.get("webhook", 0)), event=event)
                 messages.success(request, _("The webhook was removed."))
         except ValidationError as error:
             messages.error(request, _errors(error))
-        except ValueError:
+        except (ValueError, Webhook.DoesNotExist, WebhookDelivery.DoesNotExist):
             messages.error(request, _("That request was not understood."))
         if new_key is None:
             return redirect("integrations:access", slug=slug)
@@ -124,7 +147,10 @@ def access(request, slug: str):
     )
     for delivery in deliveries:
         delivery.topic_label = TOPIC_LABELS.get(delivery.topic, delivery.topic)
-        delivery.failure = delivery_failure(delivery.last_error)
+        # A receiver's status code says what went wrong itself; a redirect also says that
+        # it was not followed.
+        answered = delivery.last_status_code and delivery.last_error != REDIRECT_NOT_FOLLOWED
+        delivery.failure = "" if answered else delivery_failure(delivery.last_error)
     tokens = ApiToken.objects.filter(user=request.user).filter(
         event__isnull=True
     ) | ApiToken.objects.filter(user=request.user, event=event)
