@@ -4,6 +4,7 @@ Leaf modules (local, test, production) decide DEBUG and the host/secret settings
 ``host_settings``: development defaults apply only while DEBUG is on.
 """
 
+import ipaddress
 from datetime import timedelta
 from pathlib import Path
 
@@ -274,6 +275,8 @@ LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)
 # host. Their X-Forwarded-For is believed; anyone else's is ignored. Empty (no proxy):
 # the connection's own address. Set it together with SECURE_PROXY_SSL_HEADER.
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+for _proxy in TRUSTED_PROXIES:  # a typo stops the start, not every login later
+    ipaddress.ip_network(_proxy.strip(), strict=False)
 AXES_CLIENT_IP_CALLABLE = "referee.client_ip.client_address"
 AXES_LOCKOUT_CALLABLE = "referee.lockout.lockout_response"
 
