@@ -8,7 +8,9 @@ trusted proxies, the first hop that is not a trusted proxy is the client. A head
 by a client that is not a trusted proxy is ignored, so a forged header moves nothing.
 Without ``TRUSTED_PROXIES`` (the embedded default, no proxy) the answer is ``REMOTE_ADDR``.
 
-django-axes asks through ``AXES_CLIENT_IP_CALLABLE``.
+``ClientAddressMiddleware`` (first in ``MIDDLEWARE``) puts that address in
+``REMOTE_ADDR`` for everything after it (the action log's addresses, throttles), keeping
+the proxy's as ``PROXY_REMOTE_ADDR``; django-axes asks through ``AXES_CLIENT_IP_CALLABLE``.
 """
 
 from __future__ import annotations
@@ -51,9 +53,14 @@ def _trusted(address: Address, networks) -> bool:
     return any(address.version == net.version and address in net for net in networks)
 
 
+PROXY_KEY = "PROXY_REMOTE_ADDR"
+
+
 def client_address(request) -> str:
     """The address of the client that sent ``request``, as text."""
     remote_text = request.META.get("REMOTE_ADDR", "") or ""
+    if PROXY_KEY in request.META:  # ClientAddressMiddleware has resolved it already
+        return remote_text
     remote = _parse(remote_text)
     networks = trusted_networks()
     if remote is None or not networks or not _trusted(remote, networks):
@@ -68,3 +75,15 @@ def client_address(request) -> str:
         if not _trusted(address, networks):
             break
     return str(client)
+
+
+class ClientAddressMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if PROXY_KEY not in request.META:
+            address = client_address(request)
+            request.META[PROXY_KEY] = request.META.get("REMOTE_ADDR", "")
+            request.META["REMOTE_ADDR"] = address
+        return self.get_response(request)

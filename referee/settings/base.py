@@ -75,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "referee.lan.LanHostMiddleware",  # first: refuses foreign hosts in LAN mode (lan.py)
+    # Before anything reads it: REMOTE_ADDR is the client's, through TRUSTED_PROXIES.
+    "referee.client_ip.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

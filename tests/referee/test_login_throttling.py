@@ -157,3 +157,27 @@ def test_an_address_trying_many_usernames_is_locked_as_a_whole(client, staff, be
         _login_from(client, attacker, "wrong", username=f"user{n}")  # 1 failure each
     assert _login_from(client, attacker, "right-pw").status_code == 429
     assert _login_from(client, "198.51.100.7", "right-pw").status_code == 302
+
+
+def test_the_action_log_records_the_clients_address_behind_the_proxy(behind_a_proxy, event):
+    """Every REMOTE_ADDR reader after the middleware sees the client, not the proxy."""
+    from rest_framework.test import APIClient
+
+    from tournaments.events.models import EventRole
+    from tournaments.integrations.services import token_create
+    from tournaments.results.models import ActionLog
+
+    owner = get_user_model().objects.create_user("aya", password="pw")
+    EventRole.objects.create(user=owner, event=event, role="organizer")
+    _token, key = token_create(user=owner, name="bot", event=event, can_write=True)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    behind_a_proxy.WEBHOOK_ADDRESSES_TREATED_AS_PUBLIC = ["192.0.2.1"]  # resolves offline
+    created = api.post(
+        f"/api/events/{event.slug}/webhooks/",
+        {"url": "http://192.0.2.1/x", "topics": ["event.finished"]},
+        format="json",
+        HTTP_X_FORWARDED_FOR="198.51.100.7",
+    )
+    assert created.status_code == 201
+    assert ActionLog.objects.get(event=event).remote_addr == "198.51.100.7"
