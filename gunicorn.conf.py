@@ -26,4 +26,6 @@ backlog = 2048
 timeout = 30
 graceful_timeout = 30
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+# An access log, when asked for, never carries a private or judge token (referee/logredact.py).
+logger_class = "referee.logredact.GunicornLogger"
 errorlog = "-"

@@ -53,4 +53,19 @@ urlpatterns = [
         webhooks.WebhookDeliveriesApi.as_view(),
         name="webhook-deliveries",
     ),
+    path(
+        EVENT + "webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/redeliver/",
+        webhooks.WebhookRedeliverApi.as_view(),
+        name="webhook-redeliver",
+    ),
+    path(
+        EVENT + "webhooks/<int:webhook_id>/ping/",
+        webhooks.WebhookPingApi.as_view(),
+        name="webhook-ping",
+    ),
+    path(
+        EVENT + "webhooks/<int:webhook_id>/secret/",
+        webhooks.WebhookSecretApi.as_view(),
+        name="webhook-secret",
+    ),
 ]

@@ -4,6 +4,7 @@ Leaf modules (local, test, production) decide DEBUG and the host/secret settings
 ``host_settings``: development defaults apply only while DEBUG is on.
 """
 
+import ipaddress
 from datetime import timedelta
 from pathlib import Path
 
@@ -74,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "referee.lan.LanHostMiddleware",  # first: refuses foreign hosts in LAN mode (lan.py)
+    # Before anything reads it: REMOTE_ADDR is the client's, through TRUSTED_PROXIES.
+    "referee.client_ip.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -81,6 +84,8 @@ MIDDLEWARE = [
     # After LocaleMiddleware: the API's language (Accept-Language, else English).
     "referee.middleware.ApiLanguageMiddleware",
     # After those: refusals and headers in the page's language.
+    # Before the CSRF check, which parses the form: oversized form posts never are.
+    "referee.upload_limits.UploadLimitMiddleware",
     "referee.middleware.PrivateNoStoreMiddleware",
     "referee.middleware.RequestLimitsMiddleware",
     "referee.middleware.UnstorableInputMiddleware",
@@ -255,10 +260,13 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:home"
 
-# Login throttling (django-axes): five failures for one username from one address lock
-# that pair out for 15 minutes (429, referee/lockout.py). Username *and* address, not the
-# address alone: a café's judges share one Wi-Fi address, and one mistyping judge must not
-# lock the others out. Attempts are kept in the database (axes' own tables).
+# Login throttling (django-axes; the policy is in referee/lockout.py and docs/security.md):
+# five failures for one username from one client address lock that username at that
+# address for 15 minutes (429); the same username from an address that has not failed
+# still logs in. Username *and* address, not the address alone: a café's judges share one
+# Wi-Fi address, and one mistyping judge must not lock the others out; an address is
+# locked as a whole only after LOGIN_ADDRESS_FAILURE_LIMIT failures across usernames.
+# Attempts are kept in the database (axes' own tables).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -267,6 +275,17 @@ AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_HANDLER = "referee.lockout.LoginLockHandler"
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)
+# The client's address behind the proxies named here (referee/client_ip.py): a list of
+# addresses or networks of the TLS proxy (or proxies) in front of gunicorn, e.g.
+# "172.18.0.0/16" for docker-compose's network or "127.0.0.1" for a proxy on the same
+# host. Their X-Forwarded-For is believed; anyone else's is ignored. Empty (no proxy):
+# the connection's own address. Set it together with SECURE_PROXY_SSL_HEADER.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+for _proxy in TRUSTED_PROXIES:  # a typo stops the start, not every login later
+    ipaddress.ip_network(_proxy.strip(), strict=False)
+AXES_CLIENT_IP_CALLABLE = "referee.client_ip.client_address"
 AXES_LOCKOUT_CALLABLE = "referee.lockout.lockout_response"
 AXES_USERNAME_CALLABLE = "referee.lockout.attempted_username"  # bounded to its column
 
@@ -327,6 +346,20 @@ JSON_MAX_DEPTH = 32  # real documents nest at most 7 levels
 # event: megabytes for a large event, so it has a size limit of its own (the depth limit
 # stays). The upload is read only this far.
 ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=64 * 1024 * 1024)
+# Form posts (urlencoded or multipart, files included) are refused with 413 by their
+# declared size before anything parses them (referee/upload_limits.py): FORM_MAX_BYTES
+# for any form, UPLOAD_LIMITS (path pattern, bytes) for the pages that take a file. A new
+# upload page adds its line here. The multipart envelope gets 64 KiB on top.
+CSV_UPLOAD_MAX_BYTES = env.int("CSV_UPLOAD_MAX_BYTES", default=2 * 1024 * 1024)
+_ENVELOPE = 64 * 1024
+FORM_MAX_BYTES = DATA_UPLOAD_MAX_MEMORY_SIZE + _ENVELOPE
+UPLOAD_LIMITS = [
+    (r"^/[a-z]{2}/console/import/$", ARCHIVE_MAX_BYTES + _ENVELOPE),
+    (r"^/api/archives/$", ARCHIVE_MAX_BYTES + _ENVELOPE),
+    (r"^/[a-z]{2}/console/[^/]+/players/import/$", CSV_UPLOAD_MAX_BYTES + _ENVELOPE),
+    (r"^/[a-z]{2}/console/[^/]+/schedule/$", CSV_UPLOAD_MAX_BYTES + _ENVELOPE),
+    (r"^/[a-z]{2}/console/tools/[^/]+/editions/[^/]+/import/$", JSON_MAX_BYTES + _ENVELOPE),
+]
 
 # --- REST framework and OpenAPI ----------------------------------------------------------
 
@@ -348,6 +381,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.integrations.auth.ApiTokenRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_token": env.str("API_TOKEN_RATE", default="300/min")},
 }
+# The public read endpoints need no token; one that is sent must be valid (401) and is
+# counted by the token's rate limit (docs/security.md).
+PUBLIC_API_AUTHENTICATION = ["tournaments.integrations.auth.ApiTokenAuthentication"]
 # Webhooks call public internet addresses only, unless this is on (a tool on the LAN).
 WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env.bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
 SPECTACULAR_SETTINGS = {
@@ -369,14 +405,27 @@ SPECTACULAR_SETTINGS = {
 
 # --- Logging -----------------------------------------------------------------------------
 
+# Every line goes through one handler whose filter removes private and judge tokens from
+# paths (referee/logredact.py): Django logs the path of each 4xx, and runserver each request.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(levelname)s %(asctime)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"redact_tokens": {"()": "referee.logredact.RedactTokens"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["redact_tokens"],
+        }
+    },
     "root": {"level": env.str("LOG_LEVEL", default="INFO"), "handlers": ["console"]},
-    # One line per task is noise at INFO; failures still log at WARNING/ERROR.
     "loggers": {
-        "celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")}
+        # One line per task is noise at INFO; failures still log at WARNING/ERROR.
+        "celery.app.trace": {"level": env.str("CELERY_TRACE_LOG_LEVEL", default="WARNING")},
+        # Django's default handlers on these (a console while DEBUG, runserver's request
+        # lines) write paths unfiltered: removed, their records reach the root's handler.
+        "django": {"handlers": [], "level": "INFO"},
+        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
     },
 }

@@ -33,4 +33,7 @@ STORAGES = {
 # Serve static files from the finders; no collectstatic needed (and no warning without it).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True  # tests deliver to a server on 127.0.0.1
+# The tests' webhook receivers listen on 127.0.0.1: that one address counts as public
+# (tournaments/integrations/webhook_address.py); loopback stays closed otherwise, and
+# the SSRF tests aim at 127.0.0.2 and friends.
+WEBHOOK_ADDRESSES_TREATED_AS_PUBLIC = ["127.0.0.1"]

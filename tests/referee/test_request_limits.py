@@ -132,7 +132,7 @@ def test_a_megabyte_form_field_is_refused(client, judged_table):
         f"/ja/judge/player/{reg.private_token}/results/1/",
         {"action": "dispute", "reason": "x" * 1_000_000},
     )
-    assert response.status_code == 400  # Django's DATA_UPLOAD_MAX_MEMORY_SIZE
+    assert response.status_code == 413  # by its size, before parsing (referee/upload_limits.py)
 
 
 @pytest.mark.django_db

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from referee import jsonparse
+from tournaments.events import names
 from tournaments.events.models import Event
 from tournaments.events.selectors.event_config import (
     DEFAULTS,
@@ -382,9 +383,13 @@ class EventForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("name"), max_length=100)
-    reading = forms.CharField(label=_("reading (kana)"), max_length=100, required=False)
-    club = forms.CharField(label=_("club"), max_length=100, required=False)
+    name = forms.CharField(label=_("name"), max_length=100, validators=[names.validate_name])
+    reading = forms.CharField(
+        label=_("reading (kana)"), max_length=100, required=False, validators=[names.validate_text]
+    )
+    club = forms.CharField(
+        label=_("club"), max_length=100, required=False, validators=[names.validate_text]
+    )
     check_in = forms.BooleanField(label=_("check in now (late entry)"), required=False)
 
 

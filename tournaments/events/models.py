@@ -20,6 +20,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.events import names
 from tournaments.events.tokens import new_token
 
 # The largest table of every supported game has four seats: a fifth is refused by the DB.
@@ -189,6 +190,22 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    def clean(self) -> None:
+        # Not field validators: those would be a migration for a rule the database needs
+        # no part in; every place that creates a player runs full_clean or these checks.
+        errors = {}
+        for field, check in (
+            ("display_name", names.validate_name),
+            ("reading", names.validate_text),
+            ("club", names.validate_text),
+        ):
+            try:
+                check(getattr(self, field))
+            except ValidationError as error:
+                errors[field] = error.messages
+        if errors:
+            raise ValidationError(errors)
 
 
 class RegistrationStatus(models.TextChoices):

@@ -426,4 +426,5 @@ class EventsApi(EventCreateApi, EventListApi):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     authentication_classes = APIView.authentication_classes
+    get_authenticators = APIView.get_authenticators  # not the public reads' (token only)
     get = EventListApi.get

@@ -60,6 +60,17 @@ class ApiTokenAuthentication(BaseAuthentication):
         )
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("Unknown or revoked API token."))
+        self.check_scope(request, token)
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+        return token.user, token
+
+    def check_scope(self, request, token: ApiToken) -> None:
+        context = getattr(request, "parser_context", None) or {}
+        if request.method in SAFE_METHODS and getattr(context.get("view"), "public_read", False):
+            # A public read (tournaments/public/api.py): anyone may make it without a
+            # token, so none needs a scope; the token was still checked (a bad one is 401)
+            # and its reads count against its rate limit.
+            return
         if request.method not in SAFE_METHODS and not token.can_write:
             raise exceptions.PermissionDenied(_("This API token may only read."))
         kwargs = (getattr(request, "parser_context", None) or {}).get("kwargs") or {}
@@ -71,8 +82,6 @@ class ApiTokenAuthentication(BaseAuthentication):
                 # Writes that name no event (creating an event, importing an archive) need
                 # a token for all of the organizer's events.
                 raise exceptions.PermissionDenied(_("This API token is for one event only."))
-        ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
-        return token.user, token
 
     def authenticate_header(self, request) -> str:
         return 'Bearer realm="api"'

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.events.models import Event
 
 TOPICS = ("round.published", "results.released", "standings.updated", "event.finished")
+PING_TOPIC = "ping"  # a test message an organizer sends on demand; no hook subscribes to it
 
 
 def new_webhook_secret() -> str:

@@ -1,13 +1,10 @@
-"""Writes: API tokens (made, revoked) and webhooks (registered, removed, told)."""
+"""Writes: API tokens (made, revoked) and webhooks (registered, removed, told, pinged,
+redelivered, given a new secret)."""
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
-import socket
-from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -15,8 +12,16 @@ from django.utils.translation import gettext as _
 
 from tournaments.events import outbox
 from tournaments.events.models import Event, EventRole
+from tournaments.integrations import webhook_address
 from tournaments.integrations.auth import key_hash
-from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
+from tournaments.integrations.models import (
+    PING_TOPIC,
+    TOPICS,
+    ApiToken,
+    Webhook,
+    WebhookDelivery,
+    new_webhook_secret,
+)
 
 KEY_PREFIX = "rfr_"
 
@@ -53,24 +58,18 @@ def token_revoke(*, token_id: int, user) -> None:
     )
 
 
-def _public_address(url: str) -> bool:
-    """Whether every address the host resolves to is public. Deliveries never go to this
-    machine's or the café's private network unless settings allow it (tests, a LAN tool)."""
-    host = urlsplit(url).hostname or ""
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return False
-    addresses = {ipaddress.ip_address(info[4][0]) for info in infos}
-    return bool(addresses) and all(a.is_global for a in addresses)
-
-
 def check_webhook_url(url: str) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("https", "http") or not parts.hostname:
-        raise ValidationError({"url": _("Give a full http:// or https:// address.")})
-    if not getattr(settings, "WEBHOOK_ALLOW_PRIVATE_ADDRESSES", False) and not _public_address(url):
-        raise ValidationError({"url": _("Webhooks may only call public internet addresses.")})
+    """The address policy of ``webhook_address``, as a refusal naming the field."""
+    try:
+        webhook_address.check(url)
+    except webhook_address.AddressRefused as refused:
+        message = {
+            webhook_address.UNPARSEABLE: _(
+                "Give a full http:// or https:// address, without a user name or password."
+            ),
+            webhook_address.NOT_FOUND: _("The address's host name was not found."),
+        }.get(refused.reason, _("Webhooks may only call public internet addresses."))
+        raise ValidationError({"url": message}) from None
 
 
 def check_webhook_topics(topics: list[str]) -> list[str]:
@@ -121,13 +120,53 @@ def webhook_delete(*, webhook_id: int, event: Event) -> None:
 def webhooks_notify(*, event_id: int, topic: str, payload: dict) -> list[int]:
     """Queue one delivery per active webhook of the event that wants ``topic``; the task
     is enqueued on commit, so a rolled-back change tells nobody."""
-    from tournaments.integrations.tasks import webhook_deliver_task
-
     ids = []
     for hook in Webhook.objects.filter(event_id=event_id, active=True):
         if topic in hook.topics:
             delivery = WebhookDelivery.objects.create(webhook=hook, topic=topic, payload=payload)
             ids.append(delivery.pk)
     for delivery_id in ids:
-        outbox.send_on_commit(webhook_deliver_task, (delivery_id,))
+        _send(delivery_id)
     return ids
+
+
+def _send(delivery_id: int) -> None:
+    from tournaments.integrations.tasks import webhook_deliver_task
+
+    outbox.send_on_commit(webhook_deliver_task, (delivery_id,))
+
+
+@transaction.atomic
+def webhook_ping(*, webhook_id: int, event: Event) -> WebhookDelivery:
+    """A test message (topic ``ping``) to the webhook, active or not, through the same
+    delivery as any other: signed, logged, with the same address checks."""
+    hook = Webhook.objects.get(pk=webhook_id, event=event)
+    delivery = WebhookDelivery.objects.create(
+        webhook=hook, topic=PING_TOPIC, payload={"event": event.slug, "webhook": hook.pk}
+    )
+    _send(delivery.pk)
+    return delivery
+
+
+@transaction.atomic
+def webhook_redeliver(*, delivery_id: int, event: Event) -> WebhookDelivery:
+    """Send a failed delivery again: the same message (same id, so a receiver can tell a
+    repeat), signed anew; its attempts keep counting. Only a failed one: a pending
+    delivery is still being tried, a delivered one arrived."""
+    delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery_id, webhook__event=event)
+    if delivery.status != WebhookDelivery.Status.FAILED:
+        raise ValidationError({"delivery": _("Only a failed delivery can be sent again.")})
+    delivery.status = WebhookDelivery.Status.PENDING
+    delivery.save(update_fields=["status"])
+    _send(delivery.pk)
+    return delivery
+
+
+@transaction.atomic
+def webhook_rotate_secret(*, webhook_id: int, event: Event) -> Webhook:
+    """A new signing secret; every message sent from now on (retries included) is signed
+    with it, the old one verifies nothing more."""
+    hook = Webhook.objects.select_for_update().get(pk=webhook_id, event=event)
+    hook.secret = new_webhook_secret()
+    hook.save(update_fields=["secret"])
+    return hook

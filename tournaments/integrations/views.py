@@ -11,9 +11,15 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournaments.events.models import Event
-from tournaments.integrations import services
-from tournaments.integrations.models import TOPICS, ApiToken, Webhook, WebhookDelivery
-from tournaments.integrations.tasks import TIMEOUT_SECONDS
+from tournaments.integrations import services, webhook_address
+from tournaments.integrations.models import (
+    PING_TOPIC,
+    TOPICS,
+    ApiToken,
+    Webhook,
+    WebhookDelivery,
+)
+from tournaments.integrations.tasks import REDIRECT_NOT_FOLLOWED, TIMEOUT_SECONDS
 
 # Lazy: the labels are read in each request's language, not the one active at import.
 TOPIC_LABELS = {
@@ -21,14 +27,27 @@ TOPIC_LABELS = {
     "results.released": gettext_lazy("results are released"),
     "standings.updated": gettext_lazy("the standings change"),
     "event.finished": gettext_lazy("the event is finished"),
+    PING_TOPIC: gettext_lazy("a test message"),
 }
 
 # A failed delivery's network error (``last_error``) is the operating system's or the TLS
 # library's English ("[Errno 111] Connection refused"); the delivery log says in the
 # page's language what went wrong, matched on those messages' fixed wording. The raw text
-# stays in the webhooks API's ``last_error``. A timeout first: a TLS handshake that timed
-# out names _ssl.c.
+# stays in the webhooks API's ``last_error``. The delivery's own refusals first (their
+# wording says "refused"), then a timeout: a TLS handshake that timed out names _ssl.c.
 DELIVERY_FAILURES = (
+    (
+        (webhook_address.NOT_PUBLIC,),
+        gettext_lazy("the address is not a public internet address (not sent)"),
+    ),
+    (
+        (webhook_address.UNPARSEABLE,),
+        gettext_lazy("the address is not a valid http:// or https:// address (not sent)"),
+    ),
+    (
+        (REDIRECT_NOT_FOLLOWED,),
+        gettext_lazy("the receiver answered with a redirect, which is not followed"),
+    ),
     (("timed out", "timeout"), gettext_lazy("no answer within %(seconds)s seconds")),
     (("refused",), gettext_lazy("the connection was refused")),
     (
@@ -37,6 +56,7 @@ DELIVERY_FAILURES = (
             "name resolution",
             "nodename nor servname",
             "no address associated",
+            webhook_address.NOT_FOUND,
         ),
         gettext_lazy("the address's host name was not found"),
     ),  # fmt: skip
@@ -93,12 +113,28 @@ def access(request, slug: str):
                     topics=request.POST.getlist("topics"),
                 )
                 messages.success(request, _("The webhook was added."))
+            elif action == "webhook-ping":
+                services.webhook_ping(webhook_id=int(request.POST.get("webhook", 0)), event=event)
+                messages.success(request, _("A test message was sent: see the deliveries."))
+            elif action == "webhook-secret":
+                services.webhook_rotate_secret(
+                    webhook_id=int(request.POST.get("webhook", 0)), event=event
+                )
+                messages.success(
+                    request,
+                    _("The webhook has a new signing secret: update your receiver now."),
+                )
+            elif action == "delivery-redeliver":
+                services.webhook_redeliver(
+                    delivery_id=int(request.POST.get("delivery", 0)), event=event
+                )
+                messages.success(request, _("The delivery is being sent again."))
             elif action == "webhook-delete":
                 services.webhook_delete(webhook_id=int(request.POST.get("webhook", 0)), event=event)
                 messages.success(request, _("The webhook was removed."))
         except ValidationError as error:
             messages.error(request, _errors(error))
-        except ValueError:
+        except (ValueError, Webhook.DoesNotExist, WebhookDelivery.DoesNotExist):
             messages.error(request, _("That request was not understood."))
         if new_key is None:
             return redirect("integrations:access", slug=slug)
@@ -111,7 +147,10 @@ def access(request, slug: str):
     )
     for delivery in deliveries:
         delivery.topic_label = TOPIC_LABELS.get(delivery.topic, delivery.topic)
-        delivery.failure = delivery_failure(delivery.last_error)
+        # A receiver's status code says what went wrong itself; a redirect also says that
+        # it was not followed.
+        answered = delivery.last_status_code and delivery.last_error != REDIRECT_NOT_FOLLOWED
+        delivery.failure = "" if answered else delivery_failure(delivery.last_error)
     tokens = ApiToken.objects.filter(user=request.user).filter(
         event__isnull=True
     ) | ApiToken.objects.filter(user=request.user, event=event)

@@ -267,3 +267,74 @@ class WebhookDeliveriesApi(WebhookApiBase):
                 "results": DeliveryOut(page, many=True).data,
             }
         )
+
+
+class WebhookPingApi(WebhookApiBase):
+    """Send a test message (topic ``ping``) now, to check the address and the signature
+    check; it is in the delivery log like any other. Disabled webhooks may be pinged."""
+
+    @extend_schema(
+        request=None,
+        responses={202: DeliveryOut, 403: REFUSAL, 404: REFUSAL},
+        examples=[answer("Queued", {**DELIVERY, "topic": "ping", "status": "pending",
+                                    "attempts": 0, "last_status_code": None,
+                                    "delivered_at": None,
+                                    "payload": {"event": "cairo-cafe-open", "webhook": 4}},
+                         202)],
+        operation_id="webhook_ping",
+    )  # fmt: skip
+    def post(self, request, slug: str, webhook_id: int):
+        event, hook = self.hook(slug, webhook_id)
+        delivery = services.webhook_ping(webhook_id=hook.pk, event=event)
+        response = Response(DeliveryOut(delivery).data, status=status.HTTP_202_ACCEPTED)
+        return self.logged(event, "webhook_ping", response, **_logged(hook))
+
+
+class WebhookRedeliverApi(WebhookApiBase):
+    """Send a failed delivery again (the same message and id, signed anew); 409 for one
+    that is pending or delivered."""
+
+    @extend_schema(
+        request=None,
+        responses={202: DeliveryOut, 403: REFUSAL, 404: REFUSAL, 409: REFUSAL},
+        examples=[
+            answer("Queued again", {**DELIVERY, "status": "pending", "delivered_at": None,
+                                    "last_status_code": 503, "last_error": "HTTP 503"}, 202),
+            answer("Not failed", {"code": "not_failed", "field": "delivery",
+                                  "message": "Only a failed delivery can be sent again."}, 409),
+        ],
+        operation_id="webhook_redeliver",
+    )  # fmt: skip
+    def post(self, request, slug: str, webhook_id: int, delivery_id: int):
+        event, hook = self.hook(slug, webhook_id)
+        get_object_or_404(WebhookDelivery, pk=delivery_id, webhook=hook)
+        try:
+            delivery = services.webhook_redeliver(delivery_id=delivery_id, event=event)
+        except ValidationError as error:
+            message = " ".join(error.message_dict["delivery"])
+            return refusal("not_failed", message, http=409, field="delivery")
+        response = Response(DeliveryOut(delivery).data, status=status.HTTP_202_ACCEPTED)
+        return self.logged(
+            event, "webhook_redeliver", response, delivery=delivery.pk, **_logged(hook)
+        )
+
+
+class SecretOut(serializers.Serializer):
+    secret = serializers.CharField(help_text="signs every delivery from now on; shown this once")
+
+
+class WebhookSecretApi(WebhookApiBase):
+    """A new signing secret for the webhook (shown in this answer only); messages sent from
+    now on, retries included, are signed with it."""
+
+    @extend_schema(
+        request=None,
+        responses={200: SecretOut, 403: REFUSAL, 404: REFUSAL},
+        examples=[answer("New secret", {"secret": SECRET}, 200)],
+        operation_id="webhook_rotate_secret",
+    )
+    def post(self, request, slug: str, webhook_id: int):
+        event, hook = self.hook(slug, webhook_id)
+        hook = services.webhook_rotate_secret(webhook_id=hook.pk, event=event)
+        response = Response({"secret": hook.secret})
+        return self.logged(event, "webhook_rotate_secret", response, **_logged(hook))

@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.module_loading import import_string
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
@@ -67,7 +69,12 @@ class PublicReadApi(APIView):
     """A GET of released data, answered 304 while the event's public version is unchanged."""
 
     permission_classes = [AllowAny]
-    authentication_classes: list = []
+    public_read = True  # a token sent here needs no event scope (integrations/auth.py)
+
+    def get_authenticators(self):
+        # From settings (PUBLIC_API_AUTHENTICATION): the API token scheme belongs to an app
+        # above this one. No session: a public read needs no login and no CSRF.
+        return [import_string(path)() for path in settings.PUBLIC_API_AUTHENTICATION]
 
     def event(self, slug: str) -> Event:
         return get_object_or_404(sel.public_events_queryset(), slug=slug)

@@ -48,7 +48,7 @@ def test_webhook_form_reports_errors_in_japanese(organizer_client, event):
         {"action": "webhook-create", "url": "notaurl", "topics": ["round.published"]},
         follow=True,
     )
-    assert "http:// または https://" in response.content.decode()
+    assert "http:// または https://" in response.content.decode()  # the form again, in Japanese
     assert not Webhook.objects.exists()
 
 
@@ -87,6 +87,15 @@ NETWORK_ERRORS = [
         "ホスト名が見つかりませんでした",
         "the address's host name was not found",
     ),
+    # The delivery's own refusals (tournaments/integrations/webhook_address.py, tasks.py).
+    ("address refused: not a public internet address",
+     "公開アドレスではありません", "not a public internet address"),
+    ("address refused: not a plain http(s) url",
+     "有効な http:// または https:// のアドレスではありません",
+     "not a valid http:// or https:// address"),
+    ("redirect not followed", "リダイレクト", "answered with a redirect"),
+    ("host name not found", "ホスト名が見つかりませんでした",
+     "the address's host name was not found"),
     ("_ssl.c:989: The handshake operation timed out",
      f"{TIMEOUT_SECONDS}秒以内に応答がありませんでした",
      f"no answer within {TIMEOUT_SECONDS} seconds"),

@@ -82,17 +82,17 @@ def test_the_consoles_checks_name_the_field(owned, settings):
     assert bad_topic.status_code == 400 and bad_topic.json()["field"] == "topics"
     assert "round.published" in bad_topic.json()["message"]
     settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False
-    for url in ("http://127.0.0.1:9/x", "http://192.168.1.20/hook", "ftp://example.org/x"):
+    for url in ("http://127.0.0.2:9/x", "http://192.168.1.20/hook", "ftp://example.org/x"):
         refused = api.post(base, {"url": url, "topics": ["event.finished"]}, format="json")
         assert refused.status_code == 400 and refused.json()["field"] == "url", url
     assert not Webhook.objects.exists()
     settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True
-    hook = webhook_create(event=event, url="http://127.0.0.1:9/x", topics=["event.finished"])
+    hook = webhook_create(event=event, url="http://192.168.1.20/hook", topics=["event.finished"])
     settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = False
     moved = api.patch(f"{base}{hook.pk}/", {"url": "http://10.0.0.8/x"}, format="json")
     assert moved.status_code == 400 and moved.json()["field"] == "url"
     hook.refresh_from_db()
-    assert hook.url == "http://127.0.0.1:9/x"
+    assert hook.url == "http://192.168.1.20/hook"
 
 
 @pytest.mark.parametrize("label", ["other event", "read only", "another organizer"])

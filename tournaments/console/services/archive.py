@@ -31,6 +31,7 @@ from django.db import IntegrityError, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
+from tournaments.events import names
 from tournaments.events.models import (
     Event,
     EventConfig,
@@ -433,6 +434,13 @@ def _imported_token(model, field: str, wanted: str | None, where: str) -> str:
 
 def _import_registration(done: _Imported, row: dict[str, Any], index: int) -> None:
     person = row["player"]
+    for key, check in (
+        ("display_name", names.name_problem),
+        ("reading", names.text_problem),
+        ("club", names.text_problem),
+    ):  # a name that would reorder or vanish from the standings (events/names.py)
+        if check(str(person.get(key, ""))):
+            raise ArchiveError(f"registrations[{index}].player.{key}: {person.get(key)!r}")
     player = Player.objects.filter(
         display_name=person["display_name"], reading=person["reading"]
     ).first() or Player.objects.create(**person)

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from referee import unstorable
+from tournaments.events import names
 from tournaments.events.models import Event, Player, Registration, Seat
 from tournaments.events.services.registrations import (
     registration_check_in,
@@ -119,6 +120,13 @@ def players_csv_preview(event: Event, text: str) -> ImportPreview:
                 row.errors.append(_("More cells than header columns."))
             if not row.name:
                 row.errors.append(_("The name is missing."))
+            for problem in (
+                names.name_problem(row.name),
+                names.text_problem(row.reading),
+                names.text_problem(row.club),
+            ):
+                if problem:
+                    row.errors.append(problem)
             for label, value in (("name", row.name), ("reading", row.reading), ("club", row.club)):
                 if len(value) > MAX_NAME:
                     row.errors.append(

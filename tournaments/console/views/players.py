@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -171,6 +172,8 @@ def registration_action(request, slug, registration_id):
                     name=name,
                     reading=request.POST.get("reading", "").strip(),
                 )
+            except ValidationError as error:  # the name (events/names.py)
+                messages.error(request, " ".join(error.messages))
             except Exception as error:  # noqa: BLE001 - shown to the organizer
                 messages.error(request, str(error))
     return redirect(target)
