@@ -19,8 +19,8 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
