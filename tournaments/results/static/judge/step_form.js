@@ -159,7 +159,11 @@
         read: () => {
           const out = {};
           nodes.forEach(([name, n]) => { const v = n.read(); if (v !== undefined) out[name] = v; });
-          return Object.keys(out).length ? out : undefined;
+          // A required list inside reads as [] even when nothing was entered; a part the
+          // judge left untouched (a card's optional printed facts) is not sent at all:
+          // the engine refuses {attribute: []} (issue 28, trap 7).
+          const entered = Object.values(out).some((v) => !(Array.isArray(v) && !v.length));
+          return entered ? out : undefined;
         },
         find: (path) => { const hit = nodes.find(([name]) => name === path[0]); return hit ? hit[1].find(path.slice(1)) : error; },
       };
