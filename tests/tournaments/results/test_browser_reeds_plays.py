@@ -32,9 +32,7 @@ def test_field_of_reeds_plays_are_accepted_step_by_step(live_server, browser):
     assert [m["type"] for m in moves].count("play") == 1  # the opening has a play
     table = make_table(make_event("field_of_reeds", policy="players"), players=4)
     engine = engines.get_engine("field_of_reeds")
-    from tournaments.results.move_forms import step_forms
-
-    forms = {t["type"]: t for t in step_forms("field_of_reeds", engine.log_schema())}
+    forms = {t["type"]: t for t in engine.step_forms("ja")}
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ja-JP"
     )
@@ -45,8 +43,8 @@ def test_field_of_reeds_plays_are_accepted_step_by_step(live_server, browser):
     for n, move in enumerate(moves, start=1):
         add_step(page, forms, as_entered(move))
         page.wait_for_function(
-            "() => document.querySelectorAll('#steps li').length === %d"
-            " || document.querySelector('#tab-log .problem')" % n
+            f"() => document.querySelectorAll('#steps li').length === {n}"
+            " || document.querySelector('#tab-log .problem')"
         )
         problems = page.locator("#tab-log .problem")
         assert problems.count() == 0, (move["type"], problems.all_inner_texts())
