@@ -420,6 +420,7 @@
   const types = config.moveTypes;
   let sentences = [];
   const stepForm = window.JudgeStepForm(config, T);
+  const seatMatch = window.JudgeSeatMatch(config, T);
   const scribe = window.JudgeScribe(config, T, {
     add: (move) => addStep(move),
     openForm: (kind) => {
@@ -532,6 +533,12 @@
     try { data = JSON.parse($("#import-text").value); } catch (e) { say(T.badJson); return; }
     const moves = Array.isArray(data) ? data : data.moves;
     if (!Array.isArray(moves)) { say(T.badJson); return; }
+    // A log naming its players otherwise: the judge says who sat where first.
+    if (seatMatch.needed(data)) { seatMatch.ask(data, loadLog); return; }
+    await loadLog(data);
+  }
+  async function loadLog(data) {
+    const moves = Array.isArray(data) ? data : data.moves;
     const report = await checkSteps(moves);
     const bad = (report.violations || [])[0];
     steps = moves;
