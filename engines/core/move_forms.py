@@ -220,6 +220,17 @@ def step_forms(words: ModuleType | None, log_schema: dict[str, Any], lang: str) 
         }
         if words.NESTED:
             form["facts"] = kind in words.FACT_MOVES
+        asks = getattr(words, "SCRIBE_ASKS", {}).get(kind)
+        if asks:  # printed facts the scribe asks once the record is chosen
+            form["asks"] = [
+                {
+                    "label": say(question, lang),
+                    "answers": [
+                        {"set": dict(sets), "label": say(text, lang)} for sets, text in answers
+                    ],
+                }
+                for question, answers in asks
+            ]
         out.append(form)
     return out
 

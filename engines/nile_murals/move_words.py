@@ -59,3 +59,31 @@ ONE_BASED: set[str] = set()
 
 # Fields naming the player who acts: a choice among the seated players.
 SEAT_FIELDS = {"by", "player"}
+
+# Printed facts the edition does not hold (which cards show an ankh, which complete an
+# area), asked by the judge's scribe once the card is chosen: per move type, questions in
+# order, each answer the fields it sets (a miss sets no area: the card is not placed).
+SCRIBE_ASKS = {
+    "place": (
+        (
+            ("The card shows an ankh?", "カードにアンクはありますか"),
+            (
+                ({"ankh": False}, ("No ankh", "アンクなし")),
+                ({"ankh": True}, ("Ankh", "アンクあり")),
+            ),
+        ),
+        (
+            (
+                "Area value printed on the card, or a miss",
+                "カードに印刷されたエリアの値、またはミス",
+            ),
+            (
+                ({"area": "none"}, ("No area", "エリアなし")),
+                ({"area": "I"}, ("Area I", "エリア I")),
+                ({"area": "II"}, ("Area II", "エリア II")),
+                ({"area": "III"}, ("Area III", "エリア III")),
+                ({"miss": True}, ("Missed (no free square)", "ミス（置けるマスがない）")),
+            ),
+        ),
+    ),
+}

@@ -61,6 +61,12 @@ def test_every_field_and_choice_has_words_in_both_languages(game):
         for form in engine.step_forms(lang):
             assert form["label"] != form["type"] and form["sentence"]
             texts = [form["label"], re.sub(r"\{\w+\}", "", form["sentence"])]
+            for question in form.get("asks", []):  # the scribe's questions of printed facts
+                texts += [question["label"], *(a["label"] for a in question["answers"])]
+                assert all(
+                    set(a["set"]) <= {f["name"] for f in form["fields"]}
+                    for a in question["answers"]
+                )
             for field in form["fields"]:
                 for node in nodes(field):
                     assert node["label"] != node["name"], f"{game} {form['type']}: {node['name']}"
