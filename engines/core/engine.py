@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
+from engines.core import move_forms
 from engines.core.editions import Edition, is_bundled, resolve_edition
 from engines.core.errors import IllegalMove, MalformedInput, SetupError
 from engines.core.localize import render_ja, where_ja
@@ -568,6 +569,65 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             }
             self.__dict__["_terms_ja"] = terms
         return terms  # type: ignore[no-any-return]
+
+    # ---- the move log in words (engines/<key>/move_words.py, core/move_forms.py) -------
+
+    @property
+    def move_words(self) -> Any:
+        """The game's ``move_words`` module (move names, sentences, field labels and choice
+        names in English and Japanese), or None for a game whose log has no step forms."""
+        if "_move_words" not in self.__dict__:
+            try:
+                module = importlib.import_module(f"engines.{self.meta.key}.move_words")
+            except ImportError:
+                module = None
+            self.__dict__["_move_words"] = module
+        return self.__dict__["_move_words"]
+
+    def step_forms(self, lang: str) -> list[dict[str, Any]]:
+        """The judge's step forms in ``lang``: each move type's label, read-back sentence and
+        field tree (``core/move_forms.py``); [] for a game without move words. Shared: read,
+        never mutate."""
+        cache = self.__dict__.setdefault("_step_forms", {})
+        key = "ja" if lang[:2] == "ja" else "en"
+        if key not in cache:
+            cache[key] = move_forms.step_forms(self.move_words, self.log_schema(), key)
+        return cache[key]  # type: ignore[no-any-return]
+
+    def move_sentences(
+        self, moves: Sequence[Any], players: Sequence[str], lang: str,
+        log_players: Sequence[str] = (),
+    ) -> list[str]:  # fmt: skip
+        """Each record of a log (as written, legal or not) as the sentence a page shows,
+        players named by ``players`` in seat order; a log's own ``log_players`` names (an
+        imported file's) are read as those seats."""
+        lang = "ja" if lang[:2] == "ja" else "en"
+        forms = self.step_forms(lang)
+        seats = move_forms.Seats(players, log_players)
+        terms = self.terms_ja if lang == "ja" else {}
+        return [move_forms.move_sentence(forms, move, seats, lang, terms) for move in moves]
+
+    def move_choices(
+        self, moves: Sequence[Any], players: Sequence[str], lang: str
+    ) -> list[dict[str, Any]]:
+        """Records offered to a scribe (the engine's legal moves): each with its sentence
+        and each field in words (``field`` -> text), in ``lang``."""
+        lang = "ja" if lang[:2] == "ja" else "en"
+        forms = self.step_forms(lang)
+        seats = move_forms.Seats(players)
+        terms = self.terms_ja if lang == "ja" else {}
+        return [
+            {
+                "move": move,
+                "sentence": move_forms.move_sentence(forms, move, seats, lang, terms),
+                "fields": move_forms.move_fields(forms, move, seats, lang, terms),
+            }
+            for move in moves
+        ]
+
+    def move_sentence(self, move: Any, players: Sequence[str], lang: str) -> str:
+        """One record as its sentence (see ``move_sentences``)."""
+        return self.move_sentences([move], players, lang)[0]
 
     def localize(self, violation: Violation, lang: str) -> str:
         """The violation's message in ``lang`` ("ja" or "en"); English when no template fits."""

@@ -11,7 +11,6 @@ from django.utils import translation
 
 import engines
 from tournaments.results.models import ResultSubmission
-from tournaments.results.move_text import move_sentences
 
 
 def replay_view(submission: ResultSubmission, step: int | None, seats: list[str]) -> dict:
@@ -34,8 +33,8 @@ def replay_view(submission: ResultSubmission, step: int | None, seats: list[str]
     }
     try:
         engine = engines.get_engine(submission.engine_key)
-        sentences = move_sentences(
-            engine.meta.key, engine.log_schema(), moves, seats, list(doc.get("players") or [])
+        sentences = engine.move_sentences(
+            moves, seats, translation.get_language() or "ja", list(doc.get("players") or [])
         )
         view["moves"] = [{"number": i + 1, "text": t} for i, t in enumerate(sentences)]
         report = engine.replay({**doc, "moves": moves[:step]})

@@ -31,7 +31,6 @@ from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Round, RoundClock, Table
 from tournaments.results.forms import form_options, judge_form, sheet_summary
 from tournaments.results.models import ResultSubmission
-from tournaments.results.move_forms import step_forms
 from tournaments.results.selectors import (
     body_of,
     event_result_settings,
@@ -149,7 +148,7 @@ def _page(request, token=None, table_id=None):
             "lang": lang,
             "policy": policy,
             "state": table_state(table),
-            "moveTypes": step_forms(engine.meta.key, engine.log_schema()),
+            "moveTypes": engine.step_forms(lang),
             "seats": [
                 {"registration": s.registration_id, "position": s.position, "name": n}
                 for s, n in zip(seats, names, strict=True)
@@ -344,6 +343,16 @@ def log_check_json(request, table, actor, data):
     report["violations"] = localized(report["violations"], _lang())
     report["outcome"] = with_unchecked_text(report["outcome"], _lang())
     report["legal"] = next_legal_moves(table, moves) if report["ok"] else None
+    # Every step as the page shows it: the engine reads moves as sentences (one reading
+    # for the judge's list, the scribe's choices and the public move-log viewer).
+    engine = engines.get_engine(table_game_key(table))
+    records = moves["moves"] if document else moves
+    named = moves.get("players") if document else None
+    log_players = [p for p in named if isinstance(p, str)] if isinstance(named, list) else []
+    report["sentences"] = engine.move_sentences(records, seat_names(table), _lang(), log_players)
+    if data.get("scribe") is True:  # the scribe offers the legal records as buttons
+        legal = report["legal"] or []
+        report["choices"] = engine.move_choices(legal, seat_names(table), _lang())
     return JsonResponse(report)
 
 

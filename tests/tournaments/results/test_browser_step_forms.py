@@ -23,7 +23,6 @@ from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import steps_are
 from tests.tournaments.results.test_translations import english_in
 from tournaments.results.models import ResultSubmission
-from tournaments.results.move_forms import step_forms
 from tournaments.results.selectors import table_document
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -152,7 +151,7 @@ def bad_step(game: str, moves: list, document: dict) -> dict:
 def test_judge_enters_a_short_log_through_the_step_forms(live_server, browser, game, lang):  # noqa: F811
     players, event_kw, kinds, bad_field = CASES[game]
     table = make_table(make_event(game, policy="players", **event_kw), players=players)
-    forms = {t["type"]: t for t in step_forms(game, engines.get_engine(game).log_schema())}
+    forms = {t["type"]: t for t in engines.get_engine(game).step_forms(lang)}
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
         locale="ja-JP" if lang == "ja" else "en-GB",

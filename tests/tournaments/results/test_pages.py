@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import engines
 from tests.tournaments.results.helpers import (
     imhotep_sheet,
     make_event,
@@ -16,6 +17,7 @@ from tests.tournaments.results.helpers import (
     user,
 )
 from tournaments.results.models import ResultSubmission
+from tournaments.results.selectors import seat_names
 from tournaments.standings.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
@@ -248,3 +250,25 @@ def test_logged_in_page_endpoints_by_role(client, role):
         assert entry.status_code == 404  # the table's existence is not revealed
         assert page.status_code in (302, 404)  # anonymous: to the login page
         assert not ResultSubmission.objects.exists()
+
+
+def test_log_check_returns_the_sentence_the_page_shows(client):
+    """One reading of a move (issue 27 item 4): the server sends each step's sentence, in
+    the page's language, with the seated players' names; the script has no copy of it."""
+    doc = json.loads(Path("engines/imhotep/examples/imhotep-4p-log.json").read_text())
+    table = make_table(make_event("imhotep", policy="none"), players=4)
+    names = seat_names(table)
+    engine = engines.get_engine("imhotep")
+    for lang in ("ja", "en"):
+        base = f"/{lang}/judge/{table.judge_token}/"
+        steps = [{**m, "by": names[doc["players"].index(m["by"])]} if "by" in m else m
+                 for m in doc["moves"][:8]]  # fmt: skip
+        report = post(client, base + "log-check", {"moves": steps}).json()
+        assert report["sentences"] == engine.move_sentences(steps, names, lang)
+        seat = doc["players"].index(doc["moves"][7]["by"])  # "Chie loads ...": the seat's name
+        assert report["sentences"][7].startswith(names[seat])
+        # A whole imported document: its own player names read as the seats.
+        whole = post(client, base + "log-check", {"moves": {**doc, "moves": doc["moves"][:8]}})
+        assert whole.json()["sentences"] == report["sentences"]
+    script = Path("tournaments/results/static/judge/step_form.js").read_text()
+    assert "function shown" not in script and "describe" not in script

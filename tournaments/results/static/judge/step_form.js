@@ -1,6 +1,7 @@
 /* The move-log step form of the judge's table page: one small form per move type, drawn
- * from the node tree move_forms.py sends (config.moveTypes), read back into the engine's
- * record, and the sentence an accepted step reads as. Nested records (lists of spaces,
+ * from the node tree the engine sends (engine.step_forms, config.moveTypes) and read back
+ * into the engine's record. The sentence a step reads as comes from the server (the
+ * engine's move_sentences, in the log check's answer), never from here. Nested records (lists of spaces,
  * one row per player, squares, colour -> count) are rows of pickers and steppers, never
  * JSON. Each node can find the place of an error by the record's path, so a refused step
  * shows its problem beside the field it concerns. table.js uses window.JudgeStepForm. */
@@ -17,44 +18,6 @@
     };
     const seatName = (i) => (config.seats[i] ? config.seats[i].name : String(i + 1));
     const rowTitle = (f, i) => (f.perSeat ? seatName(i) : f.itemLabel + " " + (i + 1));
-
-    /* ---- one value as a reader sees it ---- */
-    function shown(f, value) {
-      if (value === undefined || value === null) return f.kind === "seat" || f.kind === "seatNumber" ? T.toMove : "—";
-      switch (f.kind) {
-        case "select": {
-          const found = f.choices.find((c) => c[0] === String(value));
-          return found ? found[1] : String(value);
-        }
-        case "seatNumber": return seatName(value - f.base);
-        case "bool": return value ? T.yes : T.no;
-        case "ints": return value.map((n) => (f.oneBased ? n + 1 : n)).join(" ");
-        case "square": return T.square.replace("{row}", value[0] + 1).replace("{column}", value[1] + 1);
-        case "objects": return value.map((part) => parts(f.parts, part)).join(T.listSep);
-        case "object": return parts(f.parts, value);
-        case "list": {
-          // A row of a list reads as its first field (a card's number, a space, a square).
-          const brief = (item) => (f.item.kind === "object" && item ? shown(f.item.parts[0], item[f.item.parts[0].name]) : shown(f.item, item));
-          // Rows of rows (a hand per player, two fields per ramp) keep their titles.
-          const grouped = f.perSeat || f.item.kind === "list";
-          return value.map((item, i) => (grouped ? rowTitle(f, i) + " " : "") + brief(item)).join(grouped ? " / " : T.listSep);
-        }
-        case "map": return Object.keys(value).map((k) => shown(f.key, k) + " " + shown(f.value, value[k])).join(T.listSep);
-        default: return String(value);
-      }
-    }
-    function parts(list, value) {
-      return list.filter((p) => value[p.name] !== undefined && value[p.name] !== null)
-        .map((p) => p.label + " " + shown(p, value[p.name])).join(" ");
-    }
-    function describe(types, move) {
-      const t = types.find((x) => x.type === move.type);
-      if (!t) return JSON.stringify(move);
-      return t.sentence.replace(/\{(\w+)\}/g, (m, name) => {
-        const f = t.fields.find((x) => x.name === name);
-        return f ? shown(f, move[name]) : m;
-      });
-    }
 
     /* ---- building the controls ---- */
     function slot() { const p = el("p", "error"); p.setAttribute("aria-live", "polite"); return p; }
@@ -159,7 +122,11 @@
         read: () => {
           const out = {};
           nodes.forEach(([name, n]) => { const v = n.read(); if (v !== undefined) out[name] = v; });
-          return Object.keys(out).length ? out : undefined;
+          // A required list inside reads as [] even when nothing was entered; a part the
+          // judge left untouched (a card's optional printed facts) is not sent at all:
+          // the engine refuses {attribute: []} (issue 28, trap 7).
+          const entered = Object.values(out).some((v) => !(Array.isArray(v) && !v.length));
+          return entered ? out : undefined;
         },
         find: (path) => { const hit = nodes.find(([name]) => name === path[0]); return hit ? hit[1].find(path.slice(1)) : error; },
       };
@@ -298,6 +265,6 @@
       return { read, place };
     }
 
-    return { render, describe };
+    return { render };
   };
 })();

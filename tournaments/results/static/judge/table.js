@@ -415,14 +415,29 @@
   /* ---- move log: one step at a time ----
    * Each move type has its own small form (config.moveTypes, in the page's language);
    * after every accepted step the engine sends the records it would accept next, and the
-   * form offers only those move types and values. Accepted steps read back as sentences. */
+   * form offers only those move types and values. Accepted steps read back as the
+   * sentences the server sends with every check (the engine's reading, one for every page). */
   const types = config.moveTypes;
+  let sentences = [];
   const stepForm = window.JudgeStepForm(config, T);
+  const seatMatch = window.JudgeSeatMatch(config, T);
+  const scribe = window.JudgeScribe(config, T, {
+    add: (move) => addStep(move),
+    openForm: (kind) => {
+      $("#move-type").value = kind;
+      renderMoveForm();
+      $("#step-form").scrollIntoView({ block: "start" });
+    },
+  });
   let legal = null;
   let moveForm = null;
   function typeOf(kind) { return types.find((t) => t.type === kind); }
   function legalFor(kind) { return legal ? legal.filter((m) => m.type === kind) : []; }
-  function describe(move) { return stepForm.describe(types, move); }
+  function describe(move, i) {
+    if (sentences[i] !== undefined) return sentences[i];
+    const t = move && typeOf(move.type);  // not checked yet (offline): its move type
+    return (t ? t.label : String((move && move.type) || "—")) + " …";
+  }
   function renderMoveForm() {
     const t = typeOf($("#move-type").value);
     moveForm = t ? stepForm.render($("#move-fields"), t, legalFor(t.type)) : null;
@@ -455,7 +470,7 @@
     list.innerHTML = "";
     steps.forEach((move, i) => {
       const li = document.createElement("li");
-      li.textContent = describe(move);
+      li.textContent = describe(move, i);
       if (i === badIndex) { li.className = "bad"; li.textContent += " — " + problem; }
       list.appendChild(li);
     });
@@ -471,16 +486,22 @@
     renderMoveForm();
   }
   async function checkSteps(candidate) {
-    const res = await post("log-check", { moves: candidate });
+    const res = await post("log-check", { moves: candidate, scribe: true });
     return res.json();
   }
   async function refreshLegal() {
     if (!types.length || !navigator.onLine) return;
-    try { const report = await checkSteps(steps); legal = report.legal || null; } catch (e) { legal = null; }
+    try {
+      const report = await checkSteps(steps);
+      legal = report.legal || null;
+      sentences = report.sentences || [];
+      scribe.show(report);
+    } catch (e) { legal = null; }
+    renderSteps();
     renderTypes();
   }
-  async function addStep() {
-    const move = readMove();
+  async function addStep(given) {
+    const move = given || readMove();  // a scribe's tap gives the record
     const candidate = steps.concat([move]);
     clearStepErrors();
     if (!navigator.onLine) { steps = candidate; renderSteps(); return; } // checked when back
@@ -493,12 +514,15 @@
     }
     steps = candidate;
     legal = report.legal || null;
+    sentences = report.sentences || [];
     renderSteps();
     renderTypes();
+    scribe.show(report);
     say(report.game_over ? T.logComplete : T.stepOk);
   }
   function undoStep() {
     steps = steps.slice(0, -1);
+    sentences = sentences.slice(0, steps.length);
     clearStepErrors();
     say("");
     renderSteps();
@@ -509,11 +533,19 @@
     try { data = JSON.parse($("#import-text").value); } catch (e) { say(T.badJson); return; }
     const moves = Array.isArray(data) ? data : data.moves;
     if (!Array.isArray(moves)) { say(T.badJson); return; }
+    // A log naming its players otherwise: the judge says who sat where first.
+    if (seatMatch.needed(data)) { seatMatch.ask(data, loadLog); return; }
+    await loadLog(data);
+  }
+  async function loadLog(data) {
+    const moves = Array.isArray(data) ? data : data.moves;
     const report = await checkSteps(moves);
     const bad = (report.violations || [])[0];
     steps = moves;
     importedDoc = Array.isArray(data) ? null : data;
     legal = report.legal || null;
+    sentences = report.sentences || [];
+    scribe.show(report);
     renderSteps(bad ? bad.index : undefined, bad ? message(bad) : "");
     renderTypes();
     selectTab("log");
@@ -539,7 +571,7 @@
     const payload = importedDoc ? Object.assign({}, importedDoc, { moves: steps }) : steps;
     submitEntry("submit", "log", payload);
   });
-  $("#add-step").addEventListener("click", addStep);
+  $("#add-step").addEventListener("click", () => addStep());
   $("#undo-step").addEventListener("click", undoStep);
   $("#import-button").addEventListener("click", importLog);
   $("#import-file").addEventListener("change", (e) => {
