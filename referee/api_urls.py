@@ -6,6 +6,7 @@ from django.urls import path
 from tournaments.integrations import api as organizer
 from tournaments.integrations import webhooks_api as webhooks
 from tournaments.public import api as public
+from tournaments.results.api_by_number import urlpatterns as result_by_number_urls
 from tournaments.results.api_urls import urlpatterns as result_urls
 
 app_name = "api"
@@ -14,6 +15,7 @@ EVENT = "events/<slug:slug>/"
 
 urlpatterns = [
     *result_urls,
+    *result_by_number_urls,
     # Public reads (released data only, conditional GETs).
     path("events/", organizer.EventsApi.as_view(), name="events"),
     path(EVENT, public.EventDetailApi.as_view(), name="event"),

@@ -158,6 +158,7 @@ def _round(rnd: sel.RoundView, now) -> dict:
 
 def _table(table: sel.TableView, rnd: sel.RoundView, now) -> dict:
     return {
+        "id": table.id,  # what /api/tables/<id>/… takes; or address it by number (docs/api.md)
         "number": table.number,
         "game": table.game_key,
         "status": table.status,
