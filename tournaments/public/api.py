@@ -115,10 +115,9 @@ def _event(event: Event, data: sel.EventData | None = None) -> dict:
         body["games"] = data.games
         now = timezone.now()  # one moment for every round's clock
         body["rounds"] = [_round(r, now) for r in data.rounds]
-        summary = data.summary
         body["players"] = {
-            "registered": summary.registered if summary else None,
-            "checked_in": summary.checked_in if summary else None,
+            "registered": data.summary.registered,
+            "checked_in": data.summary.checked_in,
         }
     return body
 

@@ -126,7 +126,7 @@ class EventPageOut(serializers.Serializer):
 class EventDetailOut(EventOut):
     games = serializers.ListField(child=serializers.CharField())
     rounds = RoundOut(many=True)
-    players = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    players = serializers.DictField(child=serializers.IntegerField())
 
 
 class TableOut(serializers.Serializer):
