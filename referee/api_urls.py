@@ -4,6 +4,7 @@ namespace, routes from each app that has an API."""
 from django.urls import path
 
 from tournaments.integrations import api as organizer
+from tournaments.integrations import live
 from tournaments.integrations import organizer_reads as reads
 from tournaments.integrations import webhooks_api as webhooks
 from tournaments.public import api as public
@@ -27,6 +28,7 @@ urlpatterns = [
         name="table-result",
     ),
     path(EVENT + "standings/", public.StandingsApi.as_view(), name="standings"),
+    path(EVENT + "live/", live.event_stream, name="live"),
     path(EVENT + "players/", public.PlayerListApi.as_view(), name="players"),
     path(EVENT + "players/<int:registration_id>/", public.PlayerDetailApi.as_view(), name="player"),
     # The organizer's writes (API token or session; see tournaments/integrations/).
