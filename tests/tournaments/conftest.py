@@ -1,5 +1,5 @@
 """Database tests leave no coalescing flags (standings, summaries, public pages due) in
-Redis for a later run."""
+Redis for a later run. ``announcements``: the domain events delivered during a test."""
 
 from __future__ import annotations
 
@@ -20,3 +20,17 @@ def _clear_coalescing_flags():
     pattern = f"referee:*:dirty:{database}:*"  # this test database's flags only
     for key in client.scan_iter(match=pattern):
         client.delete(key)
+
+
+@pytest.fixture
+def announcements():
+    """Every domain event (``events.domain``) delivered while the test runs, in order."""
+    from tournaments.events import domain
+
+    heard: list = []
+    kinds = domain.DomainEvent.__subclasses__()
+    for kind in kinds:
+        domain.subscribe(kind, heard.append)
+    yield heard
+    for kind in kinds:
+        domain.unsubscribe(kind, heard.append)

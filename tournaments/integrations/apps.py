@@ -9,4 +9,6 @@ class IntegrationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments.integrations import signals  # noqa: F401 - webhooks follow the event
+        from tournaments.integrations import subscribers
+
+        subscribers.connect()  # webhooks follow what the services announce

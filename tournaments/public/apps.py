@@ -9,4 +9,7 @@ class PublicConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments.public import signals  # noqa: F401 - page cache follows every change
+        from tournaments.public import subscribers
+
+        subscribers.connect()  # page versions follow what the services announce
+        from tournaments.public import signals  # noqa: F401 - caches that follow rows

@@ -9,4 +9,6 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments.ratings import signals  # noqa: F401 - re-rate when results change
+        from tournaments.ratings import subscribers
+
+        subscribers.connect()  # re-rate when results change or a round closes

@@ -28,8 +28,8 @@ from django.core.cache import cache
 from django.db import transaction
 from openskill.models import PlackettLuce
 
+from tournaments.events.domain import RatingsChanged, announce
 from tournaments.events.models import Event, EventConfig, Registration, Seat
-from tournaments.events.signals import event_pages_changed
 from tournaments.ratings.models import PlayerRating, RatingRun
 from tournaments.results.models import ResultSubmission, Ruling
 
@@ -209,7 +209,7 @@ def _refresh_public_pages(changed: set[tuple[int | None, int]]) -> None:
         ).values_list("event_id", "id"):
             touched.setdefault(event_id, set()).add(registration_id)
     for event_id, registrations in sorted(touched.items()):
-        event_pages_changed.send(sender=PlayerRating, event_id=event_id, players=registrations)
+        announce(RatingsChanged(event_id=event_id, registrations=frozenset(registrations)))
 
 
 # Confirmations arrive in bursts at the end of a round; one recompute reads them all.

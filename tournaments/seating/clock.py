@@ -1,8 +1,9 @@
 """The round clock's writes: start, pause, resume, extend the round, extra time for one
 table, and the "time is up" entries of the action log.
 
-Every write is one transaction under a row lock on the round, is action-logged, and tells
-the public pages (their countdown is rendered from the stored deadline). The end of time
+Every write is one transaction under a row lock on the round, is action-logged, and
+announces one ``ClockChanged`` (the public pages render their countdown from the stored
+deadline). The end of time
 is logged by a task queued for each deadline (``round_clock_check_task``) and, because an
 embedded set-up runs tasks at once rather than at their time, also by the console board
 whenever it is looked at after a deadline (``clock_note_time_up`` logs each deadline once).
@@ -19,9 +20,10 @@ from django.utils.translation import gettext as _
 from tournaments.events import outbox
 from tournaments.events.access import Actor
 from tournaments.events.clock import clock_view, latest_deadline
+from tournaments.events.domain import ClockChanged, announce
 from tournaments.events.models import Round, RoundClock
 from tournaments.events.selectors.event_config import event_config
-from tournaments.seating.services import SYSTEM, SeatingServiceError, _bump_public, _log
+from tournaments.seating.services import SYSTEM, SeatingServiceError, _log
 
 MAX_MINUTES = 24 * 60
 DEFAULT_ROUND_MINUTES = 90
@@ -58,8 +60,17 @@ def _clock(rnd: Round) -> RoundClock:
     return clock
 
 
-def _after_write(rnd: Round, clock: RoundClock) -> None:
-    _bump_public(rnd.event_id)
+def _after_write(rnd: Round, clock: RoundClock, action: str, before: dt.datetime | None) -> None:
+    announce(
+        ClockChanged(
+            event_id=rnd.event_id,
+            round_id=rnd.pk,
+            number=rnd.number,
+            action=action,
+            before=before,
+            after=latest_deadline(clock),
+        )
+    )
     _schedule_checks(clock)
 
 
@@ -93,7 +104,7 @@ def clock_start(*, round_id: int, minutes: int | None = None, actor: Actor = SYS
         deadline=now + dt.timedelta(minutes=minutes),
     )
     _log(actor, rnd, "clock_started", round=rnd.number, minutes=minutes)
-    _after_write(rnd, clock)
+    _after_write(rnd, clock, "started", before=None)
     return clock
 
 
@@ -101,13 +112,14 @@ def clock_start(*, round_id: int, minutes: int | None = None, actor: Actor = SYS
 def clock_pause(*, round_id: int, actor: Actor = SYSTEM) -> RoundClock:
     rnd = _published_round(round_id)
     clock = _clock(rnd)
+    before = latest_deadline(clock)
     if clock.deadline is None:
         raise SeatingServiceError(_("The clock is already paused."))
     remaining = clock_view(clock).remaining or 0
     clock.deadline, clock.paused_remaining = None, remaining
     clock.save()
     _log(actor, rnd, "clock_paused", round=rnd.number, remaining=remaining)
-    _after_write(rnd, clock)
+    _after_write(rnd, clock, "paused", before)
     return clock
 
 
@@ -115,6 +127,7 @@ def clock_pause(*, round_id: int, actor: Actor = SYSTEM) -> RoundClock:
 def clock_resume(*, round_id: int, actor: Actor = SYSTEM) -> RoundClock:
     rnd = _published_round(round_id)
     clock = _clock(rnd)
+    before = latest_deadline(clock)
     if clock.deadline is not None:
         raise SeatingServiceError(_("The clock is running."))
     remaining = int(clock.paused_remaining or 0)
@@ -122,7 +135,7 @@ def clock_resume(*, round_id: int, actor: Actor = SYSTEM) -> RoundClock:
     clock.paused_remaining = None
     clock.save()
     _log(actor, rnd, "clock_resumed", round=rnd.number, remaining=remaining)
-    _after_write(rnd, clock)
+    _after_write(rnd, clock, "resumed", before)
     return clock
 
 
@@ -131,6 +144,7 @@ def clock_extend(*, round_id: int, minutes: int, actor: Actor = SYSTEM) -> Round
     """More time for every table (running or paused)."""
     rnd = _published_round(round_id)
     clock = _clock(rnd)
+    before = latest_deadline(clock)
     seconds = _minutes(minutes, _("Extension")) * 60
     if clock.deadline is not None:
         clock.deadline += dt.timedelta(seconds=seconds)
@@ -139,7 +153,7 @@ def clock_extend(*, round_id: int, minutes: int, actor: Actor = SYSTEM) -> Round
     clock.extensions = [*clock.extensions, seconds]
     clock.save()
     _log(actor, rnd, "clock_extended", round=rnd.number, seconds=seconds)
-    _after_write(rnd, clock)
+    _after_write(rnd, clock, "extended", before)
     return clock
 
 
@@ -150,6 +164,7 @@ def clock_table_extra(
     """Extra time for one table (a late start, a long ruling), added to what it had."""
     rnd = _published_round(round_id)
     clock = _clock(rnd)
+    before = latest_deadline(clock)
     table = rnd.tables.filter(number=table_number).first()
     if table is None:
         raise SeatingServiceError(
@@ -160,7 +175,7 @@ def clock_table_extra(
     clock.table_extra = {**clock.table_extra, key: int(clock.table_extra.get(key, 0)) + seconds}
     clock.save()
     _log(actor, rnd, "clock_table_extra", table=table, round=rnd.number, seconds=seconds)
-    _after_write(rnd, clock)
+    _after_write(rnd, clock, "table_extra", before)
     return clock
 
 

@@ -17,13 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.events.access import Actor
+from tournaments.events.domain import RoundSeated, RoundStatusChanged, announce
 from tournaments.events.models import Event, Registration, Round, RoundBye, Seat, Table
 from tournaments.events.selectors.event_config import (
     allowed_table_sizes,
     event_config,
     round_game_key,
 )
-from tournaments.events.signals import event_pages_changed
 from tournaments.results.models import ActionLog, ResultSubmission
 from tournaments.seating.models import RoundSeatingRecord
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError, seat_round
@@ -61,9 +61,12 @@ def _log(actor: Actor, rnd: Round, action: str, table: Table | None = None, **da
     )
 
 
-def _bump_public(event_id: int) -> None:
-    # bulk writes send no model signals; tell the public pages ourselves
-    event_pages_changed.send(sender=Round, event_id=event_id, everyone=False)
+def _announce_seated(rnd: Round) -> None:
+    announce(
+        RoundSeated(
+            event_id=rnd.event_id, round_id=rnd.pk, number=rnd.number, round_status=rnd.status
+        )
+    )
 
 
 @transaction.atomic
@@ -137,6 +140,9 @@ def round_seat(
     else:
         result = seat_round(players, sizes, mode=mode, weights=weights, seed=seed)
 
+    # Queryset deletes and bulk creates: a constant number of queries whatever the number
+    # of players (no model signal follows these rows; the one announcement below says
+    # what happened, and nobody shows a draft round).
     Seat.objects.filter(round=rnd).delete()
     Table.objects.filter(round=rnd).delete()
     RoundBye.objects.filter(round=rnd).delete()
@@ -175,6 +181,7 @@ def round_seat(
         repeats=result.total.repeats,
         soft=result.total.soft,
     )
+    _announce_seated(rnd)
     return record
 
 
@@ -281,8 +288,7 @@ def _refresh_record(rnd: Round, actor: Actor, action: str, **data) -> RoundSeati
         cost_after=breakdown["total"],
         **data,
     )
-    if rnd.status != Round.Status.DRAFT:
-        _bump_public(rnd.event_id)
+    _announce_seated(rnd)
     return record
 
 
@@ -455,6 +461,7 @@ def round_publish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
     _log(actor, rnd, "round_published", round=rnd.number)
+    _announce_status(rnd, before=Round.Status.DRAFT)
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
         # a published round is play under way: no longer "registration open"
@@ -466,9 +473,8 @@ def round_publish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
 
 @transaction.atomic
 def round_close(*, round_id: int, actor: Actor = SYSTEM) -> Round:
-    """Close a published round once every table has a confirmed result."""
-    from tournaments.standings.services import standings_schedule_recompute
-
+    """Close a published round once every table has a confirmed result (the standings
+    and ratings hear of it: ``RoundStatusChanged``)."""
     rnd = _locked_round(round_id)
     if rnd.status != Round.Status.PUBLISHED:
         raise SeatingServiceError(f"round {rnd.number} is {rnd.status}, not published")
@@ -481,5 +487,17 @@ def round_close(*, round_id: int, actor: Actor = SYSTEM) -> Round:
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
     _log(actor, rnd, "round_closed", round=rnd.number)
-    standings_schedule_recompute(rnd.event_id)
+    _announce_status(rnd, before=Round.Status.PUBLISHED)
     return rnd
+
+
+def _announce_status(rnd: Round, before: str) -> None:
+    announce(
+        RoundStatusChanged(
+            event_id=rnd.event_id,
+            round_id=rnd.pk,
+            number=rnd.number,
+            before=before,
+            after=rnd.status,
+        )
+    )

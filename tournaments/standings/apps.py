@@ -9,4 +9,6 @@ class StandingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments.standings import signals  # noqa: F401 - recompute when results change
+        from tournaments.standings import subscribers
+
+        subscribers.connect()  # recompute when results change or a round closes

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from tournaments.events import outbox
 from tournaments.events.coalesce import claim, flag_key, release
+from tournaments.events.domain import StandingsUpdated, announce
 from tournaments.events.models import Event
 from tournaments.standings.compute import compute_standings
 from tournaments.standings.models import StandingsCheck, StandingsSnapshot
@@ -125,6 +126,15 @@ def standings_recompute(*, event_id: int) -> StandingsSnapshot | None:
         from tournaments.results.services import action_log
 
         action_log.standings_snapshot_written(event_id, snapshot.version, len(built.result_ids))
+        announce(
+            StandingsUpdated(
+                event_id=event_id,
+                snapshot_id=snapshot.pk,
+                version=snapshot.version,
+                after_round=snapshot.after_round,
+                previous_id=latest.pk if latest else None,
+            )
+        )
         return snapshot
 
 

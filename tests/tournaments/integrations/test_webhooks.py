@@ -11,7 +11,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
 from tournaments.integrations.models import WebhookDelivery
 from tournaments.integrations.services import webhook_create
@@ -75,14 +74,15 @@ def verify(secret: str, message: dict) -> dict:
 def test_a_published_round_is_delivered_signed(
     receiver, published_round, django_capture_on_commit_callbacks
 ):
-    from tests.tournaments.factories import RoundFactory
+    from tests.tournaments.factories import RoundFactory, TableFactory
+    from tournaments.seating.services import round_publish
 
     event = published_round.event
     hook = webhook_create(event=event, url=receiver.url, topics=["round.published"])
     draft = RoundFactory(event=event)
+    TableFactory(round=draft)
     with django_capture_on_commit_callbacks(execute=True):
-        draft.status, draft.published_at = draft.Status.PUBLISHED, timezone.now()
-        draft.save()
+        round_publish(round_id=draft.pk)
     messages = receiver.wait(1)
     assert len(messages) == 1
     body = verify(hook.secret, messages[0])

@@ -5,7 +5,6 @@ refused; a hook made through the API gets a signed delivery on a real HTTP serve
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 
 from tests.tournaments.integrations.test_api_tokens import bearer, organizer
 from tests.tournaments.integrations.test_webhooks import Receiver, verify
@@ -144,7 +143,8 @@ def test_a_hook_is_reached_only_through_its_own_event(owned):
 def test_a_hook_registered_through_the_api_gets_a_signed_delivery(
     owned, receiver, django_capture_on_commit_callbacks
 ):
-    from tests.tournaments.factories import RoundFactory
+    from tests.tournaments.factories import RoundFactory, TableFactory
+    from tournaments.seating.services import round_publish
 
     _owner, event, _b, api = owned
     created = api.post(
@@ -154,9 +154,9 @@ def test_a_hook_registered_through_the_api_gets_a_signed_delivery(
     )
     secret = created.json()["secret"]
     draft = RoundFactory(event=event)
+    TableFactory(round=draft)
     with django_capture_on_commit_callbacks(execute=True):
-        draft.status, draft.published_at = draft.Status.PUBLISHED, timezone.now()
-        draft.save()
+        round_publish(round_id=draft.pk)
     messages = receiver.wait(1)
     assert len(messages) == 1
     body = verify(secret, messages[0])
@@ -171,7 +171,7 @@ def test_a_hook_registered_through_the_api_gets_a_signed_delivery(
     api.patch(f"/api/events/{event.slug}/webhooks/{created.json()['id']}/",
               {"active": False}, format="json")  # fmt: skip
     later = RoundFactory(event=event)
+    TableFactory(round=later)
     with django_capture_on_commit_callbacks(execute=True):
-        later.status, later.published_at = later.Status.PUBLISHED, timezone.now()
-        later.save()
+        round_publish(round_id=later.pk)
     assert WebhookDelivery.objects.count() == 1 and len(receiver.received) == 1

@@ -35,9 +35,20 @@ def players(n):
 
 
 def confirmed_table(
-    event, regs, ranks, *, round_number=1, table_number=None, totals=None, game=None, complete=None
+    event,
+    regs,
+    ranks,
+    *,
+    round_number=1,
+    table_number=None,
+    totals=None,
+    game=None,
+    complete=None,
+    confirmed_by=None,
 ):
-    """A published round table seating ``regs`` in order with a confirmed result."""
+    """A published round table seating ``regs`` in order with a confirmed result: written
+    as confirmed, or (``confirmed_by``: a user who may confirm) submitted and then
+    confirmed through ``result_confirm``, which announces it as the service does."""
     from django.utils import timezone
 
     rnd, _ = Round.objects.get_or_create(
@@ -61,7 +72,7 @@ def confirmed_table(
             )
         ],
     }
-    ResultSubmission.objects.create(
+    submitted = ResultSubmission.objects.create(
         table=table,
         version=1,
         kind=ResultSubmission.Kind.SHEET,
@@ -69,9 +80,19 @@ def confirmed_table(
         engine_key=table.game_key,
         outcome=outcome,
         lines=ResultSubmission.lines_of(outcome),
-        status=ResultSubmission.Status.CONFIRMED,
+        status=ResultSubmission.Status.SUBMITTED
+        if confirmed_by
+        else ResultSubmission.Status.CONFIRMED,
         submitted_via=ResultSubmission.Via.USER,
     )
+    if confirmed_by is not None:
+        from tournaments.events.access import Actor
+        from tournaments.results.services.results import result_confirm
+
+        table.status = Table.Status.SUBMITTED
+        table.save(update_fields=["status"])
+        result_confirm(submission_id=submitted.pk, actor=Actor(user=confirmed_by))
+        return table
     table.status = Table.Status.CONFIRMED
     table.save(update_fields=["status"])
     return table

@@ -144,7 +144,7 @@ def test_confirmation_enqueues_a_recompute(django_capture_on_commit_callbacks):
     people = players(2)
     event, regs = event_with_players(people)
     with django_capture_on_commit_callbacks(execute=True):
-        confirmed_table(event, regs, [1, 2])
+        confirmed_table(event, regs, [1, 2], confirmed_by=user())
     assert PlayerRating.objects.count() == 2  # the eager Celery task ran after commit
 
 
@@ -190,12 +190,13 @@ def test_a_burst_of_confirmations_sends_one_recompute(django_capture_on_commit_c
 
     people = players(8)
     event, regs = event_with_players(people)
+    judge = user()
     with mock.patch("tournaments.ratings.tasks.ratings_recompute_task.apply_async") as send:
         with django_capture_on_commit_callbacks(execute=True):
             for i in range(4):
-                confirmed_table(event, regs[2 * i : 2 * i + 2], [1, 2])
+                confirmed_table(event, regs[2 * i : 2 * i + 2], [1, 2], confirmed_by=judge)
         assert send.call_count == 1
         ratings.ratings_task_started()  # the task began: the next confirmation sends again
         with django_capture_on_commit_callbacks(execute=True):
-            confirmed_table(event, regs[:2], [2, 1], round_number=2)
+            confirmed_table(event, regs[:2], [2, 1], round_number=2, confirmed_by=judge)
         assert send.call_count == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from tournaments.events.domain import EventStatusChanged, announce
 from tournaments.events.models import Event, EventConfig, EventRole, League
 from tournaments.results.models import EventResultSettings
 
@@ -66,6 +67,9 @@ def league_named(name: str | None) -> League | None:
 @transaction.atomic
 def event_set_status(*, event_id: int, status: str) -> Event:
     event = Event.objects.select_for_update().get(pk=event_id)
+    before = event.status
     event.status = Event.Status(status)
     event.save(update_fields=["status", "updated"])
+    if before != event.status:
+        announce(EventStatusChanged(event_id=event.pk, before=before, after=event.status))
     return event

@@ -18,6 +18,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments.events.access import Actor
+from tournaments.events.domain import EventStatusChanged, announce
 from tournaments.events.models import Event, Registration, Round, Seat, Table
 from tournaments.events.selectors.event_config import allowed_table_sizes, event_config
 from tournaments.public.models import PublicSettings
@@ -113,8 +114,10 @@ def event_finish(*, event_id: int, actor: Actor = SYSTEM) -> list[dict]:
         )
     standings_recompute(event_id=event.pk)
     podium = awards(event)[:3]
+    before = event.status
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status", "updated"])
+    announce(EventStatusChanged(event_id=event.pk, before=before, after=event.status))
     ActionLog.objects.create(
         event=event,
         action="event_finished",

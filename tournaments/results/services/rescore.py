@@ -35,12 +35,13 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournaments.events.access import Actor
+from tournaments.events.domain import ResultChanged
 from tournaments.events.models import Table
 from tournaments.events.outbox import send_on_commit
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import judge_engine_verdict, table_game_key
 from tournaments.results.services import action_log
-from tournaments.results.services.results import _announce, _locked_table
+from tournaments.results.services.results import _locked_table, announce_result, table_result
 
 logger = logging.getLogger(__name__)
 
@@ -115,19 +116,25 @@ def results_rescore(event_id: int, game: str) -> RescoreReport:
     for table_id in _tables(event_id, game):
         with transaction.atomic():
             table = _locked_table(table_id)
+            before = table_result(table)
             rows = ResultSubmission.objects.select_for_update().filter(
                 table=table, status__in=RESCORED
             )
+            done_here = set()
             for submission in rows.order_by("version"):
                 submission.table = table
                 done = _rescore_submission(submission, table)
                 if done == "rescored":
                     report.rescored.append(submission.pk)
-                    # Standings recompute (coalesced) on this commit; a refused version
-                    # keeps its outcome, so it changes no standings.
-                    _announce(event_id)
                 elif done == "refused":
                     report.refused.append(submission.pk)
+                done_here.add(done)
+            # One announcement per table: a new outcome changes standings and ratings; a
+            # refused version keeps its outcome (only its pages show the problems).
+            if "rescored" in done_here:
+                announce_result(table, ResultChanged.RESCORED, before)
+            elif "refused" in done_here:
+                announce_result(table, ResultChanged.REFUSED, before)
     if report.rescored or report.refused:
         logger.info(
             "event %s %s: %d result(s) re-scored, %d refused under the new edition",

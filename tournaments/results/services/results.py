@@ -4,7 +4,8 @@ Every function runs in one transaction that first locks the table row
 (``select_for_update``), so versions, idempotency keys and confirmations of one table are
 decided one at a time on every worker; the database constraints (one confirmed version
 per table, unique versions and keys) back that up. Every write is audited
-(``services.action_log``) and asks for a standings recompute on commit.
+(``services.action_log``) and announces one ``events.domain.ResultChanged`` (the table's
+status and counted version before and after), delivered on commit.
 
 Versioning: a client sends the version it edited from (``base_version``; 0 for a table
 with no entry yet). If another version was saved meanwhile, the write is refused with
@@ -22,6 +23,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from tournaments.events.access import Action, Actor, NotAllowed, require
+from tournaments.events.domain import ResultChanged, TableResult, announce
 from tournaments.events.models import Registration, Table
 from tournaments.results.models import Confirmation, ConfirmationPolicy, ResultSubmission, Ruling
 from tournaments.results.selectors import (
@@ -32,7 +34,6 @@ from tournaments.results.selectors import (
     latest_version,
 )
 from tournaments.results.services import action_log
-from tournaments.results.signals import results_changed
 
 logger = logging.getLogger(__name__)
 
@@ -45,9 +46,32 @@ TABLE_STATUS_FOR = {
 }
 
 
-def _announce(event_id: int) -> None:
-    """Tell the apps above (standings) that which results count may have changed."""
-    results_changed.send(sender=ResultSubmission, event_id=event_id)
+def table_result(table: Table) -> TableResult:
+    """The table's status and the version that counts, as an announcement carries them."""
+    confirmed = (
+        ResultSubmission.objects.filter(table_id=table.pk, status=Status.CONFIRMED)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return TableResult(status=table.status, confirmed_id=confirmed)
+
+
+def announce_result(table: Table, action: str, before: TableResult, ruling_kind: str = "") -> None:
+    """Tell the apps above (standings, ratings, pages, webhooks), once the write commits,
+    that this table's results changed from ``before`` to what they are now."""
+    announce(
+        ResultChanged(
+            event_id=table.round.event_id,
+            round_id=table.round_id,
+            round_number=table.round.number,
+            table_id=table.pk,
+            table_number=table.number,
+            action=action,
+            before=before,
+            after=table_result(table),
+            ruling_kind=ruling_kind,
+        )
+    )
 
 
 class ResultError(Exception):
@@ -233,6 +257,7 @@ def _write_version(
 ) -> SubmitOutcome:
     """Shared body of submit/draft/correct, under the table lock."""
     _check_entry(table, kind, payload)  # a refused entry takes no version number
+    before = table_result(table)
     if idempotency_key:
         earlier = ResultSubmission.objects.filter(table=table, idempotency_key=idempotency_key)
         first = earlier.first()
@@ -281,7 +306,7 @@ def _write_version(
         if status == Status.CONFIRMED or policy == ConfirmationPolicy.NONE:
             _make_confirmed(actor, submission, reason="confirmed on entry")
     _set_table_status(table, _current_status(table))
-    _announce(table.round.event_id)
+    announce_result(table, ResultChanged.SAVED, before)
     return SubmitOutcome(submission, created=True)
 
 
@@ -424,6 +449,7 @@ def result_confirm(
         _check_payload("blind_payload", blind_payload)
     submission, table = _locked_submission(submission_id)
     require(actor, Action.CONFIRM, table=table)
+    before = table_result(table)
     if submission.status != Status.SUBMITTED:
         raise InvalidState(f"version {submission.version} is {submission.status}, not submitted")
     if submission.version != _latest_live_version(table):
@@ -446,7 +472,7 @@ def result_confirm(
     else:
         _confirm_as_second_judge(actor, submission, table, policy, blind_payload)
     _set_table_status(table, _current_status(table))
-    _announce(event_id)
+    announce_result(table, ResultChanged.CONFIRMED, before)
     return submission
 
 
@@ -528,9 +554,10 @@ def result_dispute(*, submission_id: int, actor: Actor, reason: str) -> ResultSu
         raise InvalidState("say what is wrong (a reason is required)")
     if submission.status not in (Status.SUBMITTED, Status.CONFIRMED):
         raise InvalidState(f"version {submission.version} is {submission.status}")
+    before = table_result(table)
     _set_status(actor, submission, Status.DISPUTED, reason=reason)
     _set_table_status(table, Status.DISPUTED)
-    _announce(table.round.event_id)
+    announce_result(table, ResultChanged.DISPUTED, before)
     return submission
 
 
@@ -546,9 +573,10 @@ def result_discard(*, submission_id: int, actor: Actor, reason: str = "") -> Res
         table.round.event_id
     ):
         raise NotAllowed("only a head judge discards a confirmed or disputed result")
+    before = table_result(table)
     _set_status(actor, submission, Status.DISCARDED, reason=reason)
     _set_table_status(table, _current_status(table))
-    _announce(table.round.event_id)
+    announce_result(table, ResultChanged.DISCARDED, before)
     return submission
 
 
@@ -610,6 +638,7 @@ def result_rule(
                 "submission_id", f"no result {submission_id} at table {table.number}"
             )
         submission.table = table
+    before = table_result(table)
     ruling = Ruling.objects.create(
         event_id=table.round.event_id,
         table=table,
@@ -631,7 +660,7 @@ def result_rule(
     elif submission is not None and resolution == "discard":
         _set_status(actor, submission, Status.DISCARDED, reason=f"ruling {ruling.pk}: {reason}")
     _set_table_status(table, _current_status(table))
-    _announce(table.round.event_id)
+    announce_result(table, ResultChanged.RULED, before, ruling_kind=kind)
     return ruling
 
 
