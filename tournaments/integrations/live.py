@@ -80,7 +80,9 @@ def publish(event_id: int, kind: str, data: dict) -> None:
         with client.pipeline(transaction=False) as pipe:
             for audience in audiences:
                 key = stream_key(event_id, audience)
-                pipe.xadd(key, {"kind": kind, "data": body}, maxlen=STREAM_LENGTH)
+                pipe.xadd(
+                    key, {"kind": kind, "data": body}, maxlen=STREAM_LENGTH, approximate=False
+                )
                 pipe.expire(key, STREAM_TTL_SECONDS)
             pipe.execute()
     except redis.RedisError as error:
@@ -135,13 +137,34 @@ def _frame(entry_id: bytes, fields: dict) -> str:
     return f"id: {entry_id.decode()}\nevent: {kind}\ndata: {data}\n\n"
 
 
-def _reset_needed(cursor: str, oldest: list) -> bool:
-    """Whether some of what a resuming client missed was trimmed away: its last id is
-    older than the oldest update kept."""
-    if cursor == "$" or not oldest:
+def _id(text: str | bytes) -> tuple[int, int]:
+    text = text.decode() if isinstance(text, bytes) else text
+    ms, seq = text.split("-")
+    return int(ms), int(seq)
+
+
+def _reset_needed(cursor: str, info: dict | None) -> bool:
+    """Whether a resuming client may have missed updates that were trimmed away: some were
+    trimmed, and its last id is older than the oldest one kept (a client whose last id
+    was the newest trimmed one reads everything again for nothing, which is harmless)."""
+    if cursor == "$" or not info or info["entries-added"] <= info["length"]:
         return False
-    mine, first = ([int(p) for p in x.split("-")] for x in (cursor, oldest[0][0].decode()))
-    return mine < first
+    first = info.get("first-entry")
+    return first is not None and _id(cursor) < _id(first[0])
+
+
+def _info(client: redis.Redis, key: str) -> dict | None:
+    try:
+        return client.xinfo_stream(key)
+    except redis.ResponseError:  # no such stream yet
+        return None
+
+
+async def _stream_info(call) -> dict | None:
+    try:
+        return await call
+    except redis.ResponseError:
+        return None
 
 
 RESET = 'event: reset\ndata: {"kind":"reset"}\n\n'
@@ -153,7 +176,7 @@ async def _updates(key: str, cursor: str):
     client = aioredis.from_url(settings.REDIS_URL, socket_connect_timeout=1)
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        if _reset_needed(cursor, await client.xrange(key, count=1)):
+        if _reset_needed(cursor, await _stream_info(client.xinfo_stream(key))):
             yield RESET  # it reads everything again
         while True:
             got = await client.xread({key: cursor}, block=KEEPALIVE_SECONDS * 1000, count=100)
@@ -175,7 +198,7 @@ def _updates_for_a_while(key: str, cursor: str, seconds: float):
     deadline = time.monotonic() + seconds
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        if _reset_needed(cursor, client.xrange(key, count=1)):
+        if _reset_needed(cursor, _info(client, key)):
             yield RESET
         while (left := deadline - time.monotonic()) > 0:
             got = client.xread({key: cursor}, block=max(1, int(left * 1000)), count=100)
