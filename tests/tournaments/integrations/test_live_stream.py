@@ -79,9 +79,7 @@ def test_a_resume_from_before_what_is_kept_says_reset(client, event, short_answe
 
 
 @pytest.mark.django_db
-def test_the_public_hears_no_unreleased_table_state_and_no_judge_call(
-    client, event, short_answers
-):
+def test_the_public_hears_no_unreleased_table_state_and_no_judge_call(client, event, short_answers):
     from django.contrib.auth import get_user_model
 
     from tournaments.events.models import EventRole
