@@ -5,6 +5,7 @@ from django.urls import path
 
 from tournaments.integrations import api as organizer
 from tournaments.integrations import live
+from tournaments.integrations import organizer_edits as edits
 from tournaments.integrations import organizer_reads as reads
 from tournaments.integrations import webhooks_api as webhooks
 from tournaments.public import api as public
@@ -20,7 +21,7 @@ urlpatterns = [
     *result_by_number_urls,
     # Public reads (released data only, conditional GETs).
     path("events/", organizer.EventsApi.as_view(), name="events"),
-    path(EVENT, public.EventDetailApi.as_view(), name="event"),
+    path(EVENT, edits.EventApi.as_view(), name="event"),
     path(EVENT + "rounds/<int:number>/seating/", public.RoundSeatingApi.as_view(), name="seating"),
     path(
         EVENT + "rounds/<int:number>/tables/<int:table>/",
@@ -33,6 +34,11 @@ urlpatterns = [
     path(EVENT + "players/<int:registration_id>/", public.PlayerDetailApi.as_view(), name="player"),
     # The organizer's writes (API token or session; see tournaments/integrations/).
     path(EVENT + "registrations/", reads.RegistrationListApi.as_view(), name="registrations"),
+    path(
+        "registrations/<int:registration_id>/",
+        edits.RegistrationApi.as_view(),
+        name="registration",
+    ),
     path(
         "registrations/<int:registration_id>/drop/",
         organizer.RegistrationDropApi.as_view(),

@@ -111,7 +111,8 @@ class EventStatusChanged(DomainEvent):
 
 @dataclass(frozen=True)
 class RegistrationChanged(DomainEvent):
-    """A player registered (before ""), checked in, was dropped or set back."""
+    """A player registered (before ""), checked in, was dropped or set back, was removed
+    (after ""), or had their name, reading or club corrected (before == after)."""
 
     registration_id: int
     before: str

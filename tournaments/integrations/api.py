@@ -20,6 +20,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engines import available_engines
 from tournaments.console.services.archive import ArchiveError, event_archive, event_archive_import
 from tournaments.console.services.events import event_save
 from tournaments.console.services.finals import event_finish
@@ -30,6 +31,7 @@ from tournaments.console.services.player_import import (
 )
 from tournaments.events.access import Actor
 from tournaments.events.models import Event, EventRole, Registration, Round
+from tournaments.events.release import IMMEDIATE, ON_CLOSE
 from tournaments.events.services.registrations import registration_drop
 from tournaments.integrations.models import ApiToken
 from tournaments.integrations.services import organizes
@@ -142,10 +144,25 @@ class EventCreateIn(serializers.Serializer):
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(required=False)
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    game = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    game = serializers.ChoiceField(
+        choices=available_engines(),
+        required=False,
+        allow_blank=True,
+        help_text="an installed game engine (blank: each round names its game)",
+    )
     rounds_planned = serializers.IntegerField(min_value=1, max_value=50, default=3)
     table_sizes = serializers.ListField(
         child=serializers.IntegerField(min_value=2, max_value=4), required=False
+    )
+    confirmation_policy = serializers.ChoiceField(
+        choices=ConfirmationPolicy.choices,
+        default=ConfirmationPolicy.PLAYERS,
+        help_text="who confirms a submitted result",
+    )
+    release_policy = serializers.ChoiceField(
+        choices=[(IMMEDIATE, "at confirmation"), (ON_CLOSE, "when the round closes")],
+        default=IMMEDIATE,
+        help_text="when confirmed results become public",
     )
 
 
@@ -177,8 +194,9 @@ class EventCreateApi(OrganizerApi):
         try:
             event = event_save(
                 fields=fields,
-                config={},  # every setting at its default; the console edits them
-                confirmation_policy=ConfirmationPolicy.PLAYERS,
+                # Every other setting at its default; the console edits them.
+                config={"release_policy": d["release_policy"]},
+                confirmation_policy=d["confirmation_policy"],
                 user=request.user,
             )
         except ValidationError as error:
