@@ -44,6 +44,7 @@ from tournaments.seating.services import (
     round_create,
     round_publish,
     round_seat,
+    round_unpublish,
     seats_swap,
 )
 
@@ -287,9 +288,10 @@ class RoundActionIn(serializers.Serializer):
 
 class RoundActionApi(OrganizerApi):
     """``seat`` (optimiser; ``mode``, ``seed``), ``swap`` (``registration_a``,
-    ``registration_b``), ``publish`` or ``close`` a round."""
+    ``registration_b``), ``publish``, ``unpublish`` (back to a draft, before any result is
+    entered) or ``close`` a round."""
 
-    ACTIONS = ("seat", "swap", "publish", "close")
+    ACTIONS = ("seat", "swap", "publish", "unpublish", "close")
 
     @extend_schema(
         request=RoundActionIn, responses={200: ROUND_ACTION_OUT}, examples=EXAMPLES["round"]
@@ -324,6 +326,8 @@ class RoundActionApi(OrganizerApi):
                 body = {"swapped": [d["registration_a"], d["registration_b"]]}
             elif action == "publish":
                 body = {"status": round_publish(round_id=rnd.pk, actor=actor).status}
+            elif action == "unpublish":
+                body = {"status": round_unpublish(round_id=rnd.pk, actor=actor).status}
             else:
                 body = {"status": round_close(round_id=rnd.pk, actor=actor).status}
         except (SeatingServiceError, SeatingError) as error:

@@ -120,3 +120,24 @@ def test_a_player_also_in_another_organizers_event_is_not_renamed_by_this_one(ap
     refused = api.patch(f"/api/registrations/{reg}/", {"name": "X"}, format="json")
     assert refused.status_code == 409
     assert Player.objects.get(registrations__pk=reg).display_name == "佐藤 葵"
+
+
+def test_a_round_published_by_mistake_goes_back_to_a_draft_until_a_result_is_entered(
+    api, django_capture_on_commit_callbacks
+):
+    from tests.tournaments.results.helpers import imhotep_sheet
+
+    _seated_event(api, "oops", django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        back = api.post("/api/events/oops/rounds/1/unpublish/", {}, format="json")
+    assert back.status_code == 200 and back.json() == {"status": "draft"}
+    assert api.get("/api/events/oops/rounds/1/seating/").status_code == 404  # hidden again
+    assert ActionLog.objects.filter(event__slug="oops", action="round_unpublished").exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        api.post("/api/events/oops/rounds/1/seat/", {"seed": 9}, format="json")
+        api.post("/api/events/oops/rounds/1/publish/", {}, format="json")
+        api.post("/api/events/oops/rounds/1/tables/1/results/",
+                 {"kind": "sheet", "payload": imhotep_sheet()}, format="json")  # fmt: skip
+    kept = api.post("/api/events/oops/rounds/1/unpublish/", {}, format="json")
+    assert kept.status_code == 409 and "results" in kept.json()["message"]
+    assert api.get("/api/events/oops/rounds/1/seating/").status_code == 200
