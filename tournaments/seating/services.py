@@ -479,9 +479,7 @@ def round_unpublish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
     if rnd.status != Round.Status.PUBLISHED:
         raise SeatingServiceError(f"round {rnd.number} is {rnd.status}, not published")
     if ResultSubmission.objects.filter(table__round=rnd).exists():
-        raise SeatingServiceError(
-            f"round {rnd.number} has results entered: it stays published"
-        )
+        raise SeatingServiceError(f"round {rnd.number} has results entered: it stays published")
     rnd.status = Round.Status.DRAFT
     rnd.published_at = None
     rnd.save(update_fields=["status", "published_at"])
