@@ -74,6 +74,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "referee.lan.LanHostMiddleware",  # first: refuses foreign hosts in LAN mode (lan.py)
+    # Then each request's view and time for /metrics (referee/metrics.py).
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -89,7 +91,12 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its lockout answer.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
+
+# /metrics answers only a scraper sending "Authorization: Bearer <METRICS_TOKEN>"; without
+# a token it does not exist (referee/metrics.py).
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
 ROOT_URLCONF = "referee.urls"
 WSGI_APPLICATION = "referee.wsgi.application"
