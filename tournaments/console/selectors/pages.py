@@ -35,10 +35,12 @@ def registrations(event: Event, query: str = "", status: str = "") -> list[Regis
     rows = Registration.objects.filter(event=event).select_related("player")
     if status:
         rows = rows.filter(status=status)
-    rows = rows.order_by("player__reading", "player__display_name")
+    # Gojūon order whatever the script: the database sorts every katakana reading after
+    # every hiragana one (サイトウ after わたなべ).
+    rows = sorted(rows, key=lambda r: sort_key(r.player.display_name, r.player.reading))
     query = (query or "").strip()
     if not query:
-        return list(rows)
+        return rows
     return [r for r in rows if name_matches(query, r.player.display_name, r.player.reading)]
 
 
