@@ -30,9 +30,10 @@ def test_a_bot_runs_two_rounds_and_a_finish_from_the_answers_alone(
         assert answer.status_code == expect, (path, answer.content[:400])
         return answer.json() if answer.content else None
 
-    slug = call("post", "/api/events/", {"name": "Bot Night", "slug": "bot-night",
-                "starts_on": "2026-12-05", "game": "imhotep", "rounds_planned": 2,
-                "table_sizes": [4], "confirmation_policy": "second_judge"}, 201)["slug"]  # fmt: skip
+    new_event = {"name": "Bot Night", "slug": "bot-night", "starts_on": "2026-12-05",
+                 "game": "imhotep", "rounds_planned": 2, "table_sizes": [4],
+                 "confirmation_policy": "second_judge"}  # fmt: skip
+    slug = call("post", "/api/events/", new_event, 201)["slug"]
     people = [{"name": f"Player {n}", "reading": f"ぷれいやー{n}"} for n in range(1, 9)]
     registered = call("post", f"/api/events/{slug}/registrations/",
                       {"players": people, "check_in": True}, 201)["registrations"]  # fmt: skip
