@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After LocaleMiddleware: with DEBUG, a missing page is the site's 404 in its language.
+    "referee.middleware.PageNotFoundMiddleware",
     # After LocaleMiddleware: refusals and headers in the page's language.
     "referee.middleware.PrivateNoStoreMiddleware",
     "referee.middleware.RequestLimitsMiddleware",
