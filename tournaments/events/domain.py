@@ -126,6 +126,13 @@ class RatingsChanged(DomainEvent):
     registrations: frozenset[int] = field(default_factory=frozenset)
 
 
+@dataclass(frozen=True)
+class AnnouncementChanged(DomainEvent):
+    """The organizer changed the announcement on the café's screen ("" when cleared)."""
+
+    text: str
+
+
 Subscriber = Callable[[DomainEvent], None]
 _subscribers: dict[type[DomainEvent], list[Subscriber]] = {}
 

@@ -31,6 +31,7 @@ import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 
 from tournaments.events.access import Actor
@@ -50,7 +51,7 @@ STREAM_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
 # Kinds every listener gets; the staff stream gets these and the staff-only ones.
 PUBLIC_KINDS = frozenset(
     {"round.published", "round.closed", "table.released", "standings.updated",
-     "clock.changed", "event.finished"}
+     "clock.changed", "event.finished", "announcement"}
 )  # fmt: skip
 STAFF_KINDS = PUBLIC_KINDS | {"table.state", "judge.call"}
 
@@ -101,7 +102,16 @@ def _event_id(slug: str) -> int:
     )
     if found is None:
         raise Http404("no such event")
+    _done_with_the_database()
     return found
+
+
+def _done_with_the_database() -> None:
+    """A stream stays open for minutes and never reads the database again: give the
+    connection back now rather than hold it (and a PostgreSQL backend) for that long.
+    Inside a transaction (a test's) it is left alone."""
+    if not connection.in_atomic_block:
+        connection.close()
 
 
 def _staff_user(request, event_id: int):
@@ -123,6 +133,7 @@ def _staff_user(request, event_id: int):
         user = request.user
     if not user.is_authenticated or not Actor(user=user).is_event_staff(event_id):
         return None
+    _done_with_the_database()
     return user
 
 

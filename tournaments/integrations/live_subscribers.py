@@ -7,7 +7,8 @@ of a service (``events.domain``), delivered after its commit.
   the ``immediate`` release policy; under ``on_close`` for every confirmed table of the
   round when it closes (the same rule as the webhooks' ``results.released``);
 * ``standings.updated``: ``StandingsUpdated``; ``clock.changed``: ``ClockChanged``;
-* ``event.finished``: ``EventStatusChanged`` to finished.
+* ``event.finished``: ``EventStatusChanged`` to finished;
+* ``announcement``: ``AnnouncementChanged`` (the text the café's screen shows).
 
 An update names what changed and where to read it (the public API); it carries no score.
 """
@@ -15,6 +16,7 @@ An update names what changed and where to read it (the public API); it carries n
 from __future__ import annotations
 
 from tournaments.events.domain import (
+    AnnouncementChanged,
     ClockChanged,
     EventStatusChanged,
     ResultChanged,
@@ -75,7 +77,12 @@ def on_event_status_changed(event: EventStatusChanged) -> None:
         publish(event.event_id, "event.finished", {})
 
 
+def on_announcement_changed(event: AnnouncementChanged) -> None:
+    publish(event.event_id, "announcement", {"text": event.text})
+
+
 def connect() -> None:
+    subscribe(AnnouncementChanged, on_announcement_changed)
     subscribe(RoundStatusChanged, on_round_status_changed)
     subscribe(ResultChanged, on_result_changed)
     subscribe(StandingsUpdated, on_standings_updated)

@@ -42,6 +42,7 @@ from tournaments.public.api_shapes import (
     TableResultOut,
     example,
 )
+from tournaments.public.screen import screen_announcement
 from tournaments.results.unchecked_text import localized_unchecked
 from tournaments.standings import metrics as metric_registry
 
@@ -119,6 +120,7 @@ def _event(event: Event, data: sel.EventData | None = None) -> dict:
             "registered": data.summary.registered,
             "checked_in": data.summary.checked_in,
         }
+        body["announcement"] = screen_announcement(event.pk)
     return body
 
 
@@ -222,6 +224,7 @@ class EventDetailApi(PublicReadApi):
                 "games": ["imhotep"],
                 "rounds": [ROUND_EXAMPLE],
                 "players": {"registered": 12, "checked_in": 12},
+                "announcement": "Round 2 starts at 19:30",
             },
         ),
     )
