@@ -29,3 +29,23 @@ accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 # An access log, when asked for, never carries a private or judge token (referee/logredact.py).
 logger_class = "referee.logredact.GunicornLogger"
 errorlog = "-"
+
+
+# /metrics adds up every worker process's per-view figures through files in this folder
+# (prometheus_client's multiprocess mode); it is emptied at start and a dead worker's
+# files are marked so its gauges go.
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", "/tmp/referee-prometheus")
+
+
+def on_starting(server):
+    import shutil
+
+    folder = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder, exist_ok=True)
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)

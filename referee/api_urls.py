@@ -4,8 +4,12 @@ namespace, routes from each app that has an API."""
 from django.urls import path
 
 from tournaments.integrations import api as organizer
+from tournaments.integrations import live
+from tournaments.integrations import organizer_edits as edits
+from tournaments.integrations import organizer_reads as reads
 from tournaments.integrations import webhooks_api as webhooks
 from tournaments.public import api as public
+from tournaments.results.api_by_number import urlpatterns as result_by_number_urls
 from tournaments.results.api_urls import urlpatterns as result_urls
 
 app_name = "api"
@@ -14,9 +18,10 @@ EVENT = "events/<slug:slug>/"
 
 urlpatterns = [
     *result_urls,
+    *result_by_number_urls,
     # Public reads (released data only, conditional GETs).
     path("events/", organizer.EventsApi.as_view(), name="events"),
-    path(EVENT, public.EventDetailApi.as_view(), name="event"),
+    path(EVENT, edits.EventApi.as_view(), name="event"),
     path(EVENT + "rounds/<int:number>/seating/", public.RoundSeatingApi.as_view(), name="seating"),
     path(
         EVENT + "rounds/<int:number>/tables/<int:table>/",
@@ -24,16 +29,27 @@ urlpatterns = [
         name="table-result",
     ),
     path(EVENT + "standings/", public.StandingsApi.as_view(), name="standings"),
+    path(EVENT + "live/", live.event_stream, name="live"),
     path(EVENT + "players/", public.PlayerListApi.as_view(), name="players"),
     path(EVENT + "players/<int:registration_id>/", public.PlayerDetailApi.as_view(), name="player"),
     # The organizer's writes (API token or session; see tournaments/integrations/).
-    path(EVENT + "registrations/", organizer.RegistrationsApi.as_view(), name="registrations"),
+    path(EVENT + "registrations/", reads.RegistrationListApi.as_view(), name="registrations"),
+    path(
+        "registrations/<int:registration_id>/",
+        edits.RegistrationApi.as_view(),
+        name="registration",
+    ),
     path(
         "registrations/<int:registration_id>/drop/",
         organizer.RegistrationDropApi.as_view(),
         name="drop",
     ),
-    path(EVENT + "rounds/", organizer.RoundCreateApi.as_view(), name="round-create"),
+    path(EVENT + "rounds/", reads.RoundsApi.as_view(), name="round-create"),
+    path(
+        EVENT + "rounds/<int:number>/tables/", reads.RoundTablesApi.as_view(), name="round-tables"
+    ),
+    path(EVENT + "judges/", reads.JudgesApi.as_view(), name="judges"),
+    path(EVENT + "log/", reads.ActionLogApi.as_view(), name="action-log"),
     *[
         path(
             EVENT + f"rounds/<int:number>/{action}/",

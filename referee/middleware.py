@@ -25,8 +25,9 @@ from __future__ import annotations
 import re
 from functools import wraps
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
@@ -159,3 +160,31 @@ def no_store(view):
         return _no_store(view(request, *args, **kwargs))
 
     return wrapped
+
+
+class PageNotFoundMiddleware:
+    """With DEBUG on (the embedded ``make demo`` that a café runs), Django answers a missing
+    page with its technical 404: English, for developers, 980 px wide on a phone. Pages a
+    person opens (under /ja/ and /en/) get the site's own 404 in their language instead;
+    the API and the rest keep Django's answer."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            settings.DEBUG
+            and response.status_code == 404
+            and request.path_info.startswith(("/ja/", "/en/"))
+            and TECHNICAL_404 in getattr(response, "content", b"")
+        ):
+            from django.views.defaults import page_not_found
+
+            return page_not_found(request, Http404())
+        return response
+
+
+# A sentence of Django's technical 404 page (django/views/templates/technical_404.html),
+# so a page's own 404 (a private link that is no longer valid) is left as it is.
+TECHNICAL_404 = b"because you have <code>DEBUG = True</code>"

@@ -12,6 +12,7 @@ from django.utils import translation
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from referee.health import healthz
+from referee.metrics import metrics_view
 from referee.redirects import admin_app_moved, admin_model_moved, tools_moved
 
 
@@ -32,6 +33,7 @@ handler404 = "referee.api_errors.not_found"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("metrics", metrics_view, name="metrics"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language
     path("api/schema/", SchemaView.as_view(), name="api-schema"),
     # Swagger UI loads its script and styles from a CDN and starts with an inline script:

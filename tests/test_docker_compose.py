@@ -24,7 +24,7 @@ def _command(service: dict) -> list[str]:
 
 
 def test_the_app_services_are_web_workers_and_migrate():
-    assert APP_SERVICES == ["beat", "migrate", "pages", "web", "worker"]
+    assert APP_SERVICES == ["beat", "live", "migrate", "pages", "web", "worker"]
     assert (ROOT / SERVICES["web"]["build"] / "Dockerfile").is_file()
 
 
@@ -33,6 +33,7 @@ def test_web_and_worker_get_the_same_environment():
     assert SERVICES["pages"]["environment"] == SERVICES["worker"]["environment"]
     assert SERVICES["migrate"]["environment"] == SERVICES["web"]["environment"]
     assert SERVICES["beat"]["environment"] == SERVICES["worker"]["environment"]
+    assert SERVICES["live"]["environment"] == SERVICES["web"]["environment"]
 
 
 @pytest.mark.parametrize("name", APP_SERVICES)
@@ -48,6 +49,18 @@ def test_web_runs_gunicorn_on_the_project_wsgi_application():
     assert module_name == "referee.wsgi"
     module = importlib.import_module(module_name)
     assert callable(getattr(module, attribute or "application"))
+
+
+def test_the_live_stream_runs_the_project_asgi_application_under_uvicorn():
+    from django.urls import resolve
+
+    command = _command(SERVICES["live"])
+    assert command[0] == "uvicorn"
+    module_name, _, attribute = command[1].partition(":")
+    assert module_name == "referee.asgi"
+    assert callable(getattr(importlib.import_module(module_name), attribute))
+    assert resolve("/api/events/some-event/live/").url_name == "live"
+    assert importlib.util.find_spec("uvicorn") is not None  # a pinned dependency
 
 
 @pytest.mark.parametrize("name", ["worker", "pages"])

@@ -77,12 +77,16 @@ MIDDLEWARE = [
     "referee.lan.LanHostMiddleware",  # first: refuses foreign hosts in LAN mode (lan.py)
     # Before anything reads it: REMOTE_ADDR is the client's, through TRUSTED_PROXIES.
     "referee.client_ip.ClientAddressMiddleware",
+    # Then each request's view and time for /metrics (referee/metrics.py).
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # After LocaleMiddleware: the API's language (Accept-Language, else English).
     "referee.middleware.ApiLanguageMiddleware",
+    # After LocaleMiddleware: with DEBUG, a missing page is the site's 404 in its language.
+    "referee.middleware.PageNotFoundMiddleware",
     # After those: refusals and headers in the page's language.
     # Before the CSRF check, which parses the form: oversized form posts never are.
     "referee.upload_limits.UploadLimitMiddleware",
@@ -97,7 +101,12 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its lockout answer.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
+
+# /metrics answers only a scraper sending "Authorization: Bearer <METRICS_TOKEN>"; without
+# a token it does not exist (referee/metrics.py).
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
 ROOT_URLCONF = "referee.urls"
 WSGI_APPLICATION = "referee.wsgi.application"

@@ -30,5 +30,22 @@
       .then(function () { busy = false; });
   }
   var every = Number(settings.everyMs) || 5000, jitter = Number(settings.jitterMs) || 0;
-  setInterval(tick, every + Math.floor(Math.random() * jitter));
+  // With the event's live stream (data-stream: /api/events/<slug>/live/) an update asks
+  // for the fragment at once, and polling slows to one check in ten as a safety net; when
+  // the stream is not there (a 204 without Redis, an error) polling goes on as before.
+  var streaming = false, skipped = 0;
+  if (settings.stream && window.EventSource) {
+    var source = new EventSource(settings.stream, {withCredentials: true});
+    source.onopen = function () { streaming = true; };
+    source.onerror = function () { streaming = false; };
+    ["round.published", "round.closed", "table.released", "standings.updated",
+     "clock.changed", "event.finished", "table.state", "judge.call", "reset"]
+      .forEach(function (kind) {
+        source.addEventListener(kind, function () { setTimeout(tick, Math.random() * 500); });
+      });
+  }
+  setInterval(function () {
+    if (streaming && ++skipped % 10) return;
+    tick();
+  }, every + Math.floor(Math.random() * jitter));
 })(document.currentScript.dataset);

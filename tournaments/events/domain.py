@@ -111,7 +111,8 @@ class EventStatusChanged(DomainEvent):
 
 @dataclass(frozen=True)
 class RegistrationChanged(DomainEvent):
-    """A player registered (before ""), checked in, was dropped or set back."""
+    """A player registered (before ""), checked in, was dropped or set back, was removed
+    (after ""), or had their name, reading or club corrected (before == after)."""
 
     registration_id: int
     before: str
@@ -123,6 +124,13 @@ class RatingsChanged(DomainEvent):
     """A league ratings run moved the ratings of these players (registration ids)."""
 
     registrations: frozenset[int] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class AnnouncementChanged(DomainEvent):
+    """The organizer changed the announcement on the café's screen ("" when cleared)."""
+
+    text: str
 
 
 Subscriber = Callable[[DomainEvent], None]

@@ -32,6 +32,7 @@ from tournaments.console.services.player_import import (
 )
 from tournaments.events.access import Actor
 from tournaments.events.models import Event, Registration, Round
+from tournaments.events.release import IMMEDIATE, ON_CLOSE
 from tournaments.events.services.registrations import registration_drop
 from tournaments.integrations.models import ApiToken
 from tournaments.integrations.services import organizes
@@ -45,6 +46,7 @@ from tournaments.seating.services import (
     round_create,
     round_publish,
     round_seat,
+    round_unpublish,
     seats_swap,
 )
 
@@ -158,6 +160,16 @@ class EventCreateIn(serializers.Serializer):
         required=False,
         help_text="Each size once, and only sizes the game is played by (400 otherwise).",
     )
+    confirmation_policy = serializers.ChoiceField(
+        choices=ConfirmationPolicy.choices,
+        default=ConfirmationPolicy.PLAYERS,
+        help_text="who confirms a submitted result",
+    )
+    release_policy = serializers.ChoiceField(
+        choices=[(IMMEDIATE, "at confirmation"), (ON_CLOSE, "when the round closes")],
+        default=IMMEDIATE,
+        help_text="when confirmed results become public",
+    )
 
     def validate(self, attrs):
         ends_on = attrs.get("ends_on")
@@ -198,8 +210,9 @@ class EventCreateApi(OrganizerApi):
         try:
             event = event_save(
                 fields=fields,
-                config={},  # every setting at its default; the console edits them
-                confirmation_policy=ConfirmationPolicy.PLAYERS,
+                # Every other setting at its default; the console edits them.
+                config={"release_policy": d["release_policy"]},
+                confirmation_policy=d["confirmation_policy"],
                 user=request.user,
             )
         except ValidationError as error:
@@ -310,9 +323,10 @@ class RoundActionIn(serializers.Serializer):
 
 class RoundActionApi(OrganizerApi):
     """``seat`` (optimiser; ``mode``, ``seed``), ``swap`` (``registration_a``,
-    ``registration_b``), ``publish`` or ``close`` a round."""
+    ``registration_b``), ``publish``, ``unpublish`` (back to a draft, before any result is
+    entered) or ``close`` a round."""
 
-    ACTIONS = ("seat", "swap", "publish", "close")
+    ACTIONS = ("seat", "swap", "publish", "unpublish", "close")
     error_statuses = (409,)  # the round's state refuses the action
 
     @extend_schema(
@@ -352,6 +366,8 @@ class RoundActionApi(OrganizerApi):
                 body = {"swapped": [d["registration_a"], d["registration_b"]]}
             elif action == "publish":
                 body = {"status": round_publish(round_id=rnd.pk, actor=actor).status}
+            elif action == "unpublish":
+                body = {"status": round_unpublish(round_id=rnd.pk, actor=actor).status}
             else:
                 body = {"status": round_close(round_id=rnd.pk, actor=actor).status}
         except (SeatingServiceError, SeatingError) as error:

@@ -9,6 +9,7 @@ class IntegrationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments.integrations import subscribers
+        from tournaments.integrations import live_subscribers, subscribers
 
         subscribers.connect()  # webhooks follow what the services announce
+        live_subscribers.connect()  # and so does the live stream

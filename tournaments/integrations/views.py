@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from tournaments.console.views.events import may_create_events
 from tournaments.events.models import Event
 from tournaments.integrations import services, webhook_address
 from tournaments.integrations.models import (
@@ -88,6 +89,54 @@ def _errors(error: ValidationError) -> str:
     return " ".join(m for messages_ in error.message_dict.values() for m in messages_)
 
 
+TOKEN_ACTIONS = ("token-create", "token-revoke")
+
+
+def _token_action(request, action: str, event: Event | None) -> str | None:
+    """Make or revoke one of the user's tokens; the new key (shown once) or None.
+    ``event`` None: the page offers tokens for all of the user's events only."""
+    if action == "token-create":
+        scope_all = event is None or request.POST.get("scope") == "all"
+        _token, key = services.token_create(
+            user=request.user,
+            name=request.POST.get("name", ""),
+            event=None if scope_all else event,
+            can_write=request.POST.get("access") == "write",
+        )
+        return key
+    services.token_revoke(token_id=int(request.POST.get("token", 0)), user=request.user)
+    messages.success(request, _("The token was revoked."))
+    return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tokens(request):
+    """Tokens for all of the organizer's events, for a tool set up before any event exists
+    (a bot that creates the events itself)."""
+    if not may_create_events(request.user):
+        raise PermissionDenied(_("Only organizers make API tokens."))
+    new_key = None
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") in TOKEN_ACTIONS:
+                new_key = _token_action(request, request.POST["action"], None)
+        except ValidationError as error:
+            messages.error(request, _errors(error))
+        except ValueError:
+            messages.error(request, _("That request was not understood."))
+        if new_key is None:
+            return redirect("integrations:tokens")
+    return render(
+        request,
+        "integrations/tokens.html",
+        {
+            "new_key": new_key,  # shown once, on this response only
+            "tokens": ApiToken.objects.filter(user=request.user, event__isnull=True),
+        },
+    )
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def access(request, slug: str):
@@ -96,16 +145,8 @@ def access(request, slug: str):
     if request.method == "POST":
         action = request.POST.get("action")
         try:
-            if action == "token-create":
-                _token, new_key = services.token_create(
-                    user=request.user,
-                    name=request.POST.get("name", ""),
-                    event=None if request.POST.get("scope") == "all" else event,
-                    can_write=request.POST.get("access") == "write",
-                )
-            elif action == "token-revoke":
-                services.token_revoke(token_id=int(request.POST.get("token", 0)), user=request.user)
-                messages.success(request, _("The token was revoked."))
+            if action in TOKEN_ACTIONS:
+                new_key = _token_action(request, action, event)
             elif action == "webhook-create":
                 services.webhook_create(
                     event=event,

@@ -45,6 +45,7 @@ from tournaments.public.api_shapes import (
     TableResultOut,
     example,
 )
+from tournaments.public.screen import screen_announcement
 from tournaments.results.unchecked_text import localized_unchecked
 from tournaments.standings import metrics as metric_registry
 
@@ -130,11 +131,11 @@ def _event(event: Event, data: sel.EventData | None = None) -> dict:
         body["games"] = data.games
         now = timezone.now()  # one moment for every round's clock
         body["rounds"] = [_round(r, now) for r in data.rounds]
-        summary = data.summary
         body["players"] = {
-            "registered": summary.registered if summary else None,
-            "checked_in": summary.checked_in if summary else None,
+            "registered": data.summary.registered,
+            "checked_in": data.summary.checked_in,
         }
+        body["announcement"] = screen_announcement(event.pk)
     return body
 
 
@@ -173,6 +174,7 @@ def _round(rnd: sel.RoundView, now) -> dict:
 
 def _table(table: sel.TableView, rnd: sel.RoundView, now) -> dict:
     return {
+        "id": table.id,  # what /api/tables/<id>/… takes; or address it by number (docs/api.md)
         "number": table.number,
         "game": table.game_key,
         "status": table.status,
@@ -244,6 +246,7 @@ class EventDetailApi(PublicReadApi):
                 "games": ["imhotep"],
                 "rounds": [ROUND_EXAMPLE],
                 "players": {"registered": 12, "checked_in": 12},
+                "announcement": "Round 2 starts at 19:30",
             },
         ),
     )

@@ -126,7 +126,8 @@ class EventPageOut(serializers.Serializer):
 class EventDetailOut(EventOut):
     games = serializers.ListField(child=serializers.CharField())
     rounds = RoundOut(many=True)
-    players = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    players = serializers.DictField(child=serializers.IntegerField())
+    announcement = serializers.CharField(help_text="what the café's screen shows; may be empty")
 
 
 class TableOut(serializers.Serializer):

@@ -20,6 +20,8 @@ class PublicSettings(models.Model):
     standings_frozen_after_round = models.PositiveSmallIntegerField(
         _("standings frozen after round"), null=True, blank=True
     )
+    # What the organizer types for the café's screen (public/screen.py): shown to everyone.
+    announcement = models.CharField(_("announcement"), max_length=300, blank=True)
 
     class Meta:
         db_table = "tournaments_publicsettings"  # the table it had before the split into apps

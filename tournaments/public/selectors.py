@@ -18,12 +18,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 
 from tournaments.events.kana import name_matches, sort_key
 from tournaments.events.models import (
     Event,
-    EventSummary,
     Registration,
     Round,
     RoundClock,
@@ -124,6 +123,13 @@ def _person(registration: Registration) -> PersonView:
     return PersonView(registration.pk, player.display_name, player.reading, player.club, player.pk)
 
 
+@dataclass(frozen=True)
+class PlayerCounts:
+    registered: int
+    checked_in: int
+    dropped: int
+
+
 @dataclass
 class EventData:
     """Everything public about one event, loaded in a fixed number of queries."""
@@ -132,7 +138,7 @@ class EventData:
     rounds: list[RoundView]
     people: dict[int, PersonView]
     results: dict[int, ResultSubmission]  # table id → released confirmed submission
-    summary: EventSummary | None
+    summary: PlayerCounts
     frozen_after: int | None
     policy: str = IMMEDIATE
     # Dropped players: not in ``people`` (no seat, no page), still marked in standings.
@@ -311,7 +317,15 @@ def event_data(event: Event) -> EventData:
                 )
             )
         round_views.append(view)
-    summary = EventSummary.objects.filter(event=event).first()
+    # Counted here, in the same read: a count kept by a later task would lag the check-in
+    # that a client was just answered for (a read reflects every write before it).
+    summary = PlayerCounts(
+        **Registration.objects.filter(event=event).aggregate(
+            registered=Count("id"),
+            checked_in=Count("id", filter=Q(status=Registration.Status.CHECKED_IN)),
+            dropped=Count("id", filter=Q(status=Registration.Status.DROPPED)),
+        )
+    )
     return EventData(event, round_views, people, results, summary, frozen, policy, dropped)
 
 

@@ -62,8 +62,10 @@ def on_standings_updated(event: StandingsUpdated) -> None:
 
 def on_registration_changed(event: RegistrationChanged) -> None:
     dropped = Registration.Status.DROPPED
-    if dropped in (event.before, event.after):
+    if dropped in (event.before, event.after) or "" in (event.before, event.after):
         bump_after_commit(event.event_id)  # who is listed changes ("rank X of Y")
+    elif event.before == event.after:
+        bump_after_commit(event.event_id)  # a corrected name: every page that shows it
     else:
         bump_after_commit(event.event_id, {event.registration_id})
 

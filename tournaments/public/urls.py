@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.public.views import pages as public
-from tournaments.public.views import private
+from tournaments.public.views import private, screen
 
 app_name = "tournaments"
 
@@ -18,6 +18,7 @@ urlpatterns = [
         name="table-result",
     ),
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
+    path("events/<slug:slug>/screen/", screen.screen, name="screen"),
     path("events/<slug:slug>/players/<int:registration_id>/", public.player, name="player"),
     path("p/<str:token>/", private.private_page, name="private"),
     path("p/<str:token>/check-in/", private.private_check_in, name="private-check-in"),

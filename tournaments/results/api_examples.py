@@ -5,7 +5,12 @@ operation, taken from real answers of a 3-player Imhotep table (table 41, regist
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from drf_spectacular.utils import OpenApiExample
+
+import engines
 
 SHEET = {
     "players": [{"track": 20, "sled": 2}, {"track": 18, "sled": 3}, {"track": 25, "sled": 1}],
@@ -126,10 +131,41 @@ def refused(code: str, message: str, status: int, name: str) -> OpenApiExample:
     return answer(name, {"code": code, "message": message, "violations": []}, status)
 
 
-ENTRY = {"kind": "sheet", "payload": SHEET, "base_version": 1, "idempotency_key": "t41-8f2c"}
+ENTRY = {"kind": "sheet", "payload": SHEET, "base_version": 0, "idempotency_key": "t41-8f2c"}
+
+# Each game's bundled example (engines/<game>/examples), as a whole document: the table's
+# seats, in seat order, stand for the document's players. Each is accepted by a fresh
+# table of an event with the default settings (tests/test_api_game_examples.py posts them).
+GAME_EXAMPLE_FILES = {
+    "imhotep": ("imhotep-4p-sheet.json", "imhotep-4p-log.json"),
+    "nile_murals": ("example-4p-sheet.json", "example-4p-log.json"),
+    "field_of_reeds": ("four-player-sheet.json", "four-player-log.json"),
+    "tameri": ("4p-sheet.json", "4p-log.json"),
+    "terra_pyramides": ("v1-2p-sheet.json", "v1-2p-log.json"),  # Ver1, the default: 2 players
+}
+
+
+def game_example(game: str, kind: str) -> dict:
+    """The entry that submits ``game``'s bundled example sheet or log on a fresh table."""
+    sheet, log = GAME_EXAMPLE_FILES[game]
+    path = Path(engines.__file__).parent / game / "examples" / (sheet if kind == "sheet" else log)
+    return {"kind": kind, "payload": json.loads(path.read_text()), "base_version": 0}
+
+
+GAME_NAMES = {"imhotep": "Imhotep", "nile_murals": "Nile Murals",
+              "field_of_reeds": "Field of Reeds", "tameri": "Tameri",
+              "terra_pyramides": "Terra Pyramides"}  # fmt: skip
+GAME_ENTRIES = [
+    request(f"{GAME_NAMES[game]}: a {'score sheet' if kind == 'sheet' else 'move log'}",
+            game_example(game, kind), f"engines/{game}/examples, on a fresh table")
+    for game in GAME_EXAMPLE_FILES
+    for kind in ("sheet", "log")
+]  # fmt: skip
 
 SUBMIT = [
-    request("A score sheet", ENTRY, "Entered from version 1 (the draft)"),
+    request("A score sheet", ENTRY, "A fresh table: base_version 0"),
+    request("After a draft", {**ENTRY, "base_version": 1}, "Entered from version 1 (the draft)"),
+    *GAME_ENTRIES,
     answer("Submitted", SUBMITTED, 201, "Waiting for the three players' confirmations"),
     answer("Sent again with the same key", SUBMITTED, 200, "The first write, unchanged"),
     answer("Kept as a draft: the sheet breaks a rule", DRAFT_WITH_ERRORS, 422,

@@ -459,6 +459,23 @@ def round_publish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
 
 
 @transaction.atomic
+def round_unpublish(*, round_id: int, actor: Actor = SYSTEM) -> Round:
+    """Take a round published by mistake back to a draft, before any result was entered
+    at it: players no longer see its tables, and it can be seated again."""
+    rnd = _locked_round(round_id)
+    if rnd.status != Round.Status.PUBLISHED:
+        raise SeatingServiceError(f"round {rnd.number} is {rnd.status}, not published")
+    if ResultSubmission.objects.filter(table__round=rnd).exists():
+        raise SeatingServiceError(f"round {rnd.number} has results entered: it stays published")
+    rnd.status = Round.Status.DRAFT
+    rnd.published_at = None
+    rnd.save(update_fields=["status", "published_at"])
+    _log(actor, rnd, "round_unpublished", round=rnd.number)
+    _announce_status(rnd, before=Round.Status.PUBLISHED)
+    return rnd
+
+
+@transaction.atomic
 def round_close(*, round_id: int, actor: Actor = SYSTEM) -> Round:
     """Close a published round once every table has a confirmed result (the standings
     and ratings hear of it: ``RoundStatusChanged``)."""

@@ -175,3 +175,12 @@ def test_make_demo_passes_host_and_port_and_lan_mode():
     assert "runserver 127.0.0.1:8123" in local and "LAN=true" not in local
     cafe = dry("HOST=0.0.0.0")
     assert "LAN=true" in cafe and "runserver 0.0.0.0:8000" in cafe
+
+
+@pytest.mark.django_db
+def test_the_login_page_tells_a_visitor_whom_to_ask_not_which_command_to_run(client):
+    from tests.japanese_pages import english_in, page_texts
+
+    page = client.get("/ja/accounts/login/").content.decode()
+    assert "manage.py" not in page and "主催者" in page
+    assert english_in(page_texts(page)) == []

@@ -138,3 +138,19 @@ def test_board_names_who_has_not_confirmed(client, desk, django_capture_on_commi
     board = client.get(f"/ja/console/{event.slug}/rounds/1/board/").content.decode()
     missing_name = seats[3].registration.player.display_name
     assert f"確認 3/4人・未確認: {missing_name}" in board
+
+
+@pytest.mark.django_db
+def test_the_desk_lists_players_in_gojuon_order_whatever_script_their_reading_is(event):
+    """A katakana reading sorts with the hiragana ones (サイトウ between あおき and たなか),
+    not after every hiragana reading as the database's code-point order puts it."""
+    from tests.tournaments.factories import PlayerFactory
+    from tournaments.console.selectors.pages import registrations
+    from tournaments.events.models import Registration
+
+    for name, reading in [("渡辺", "わたなべ"), ("斎藤", "サイトウ"), ("田中", "たなか"),
+                          ("青木", "あおき")]:  # fmt: skip
+        Registration.objects.create(event=event, player=PlayerFactory(display_name=name,
+                                                                      reading=reading))  # fmt: skip
+    assert [r.player.display_name for r in registrations(event)] == ["青木", "斎藤", "田中",
+                                                                       "渡辺"]  # fmt: skip

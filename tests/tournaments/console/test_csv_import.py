@@ -138,3 +138,29 @@ def test_the_import_page_names_columns_the_importer_reads_in_the_pages_language(
         "さとう あおい",
         "ナイル会",
     )
+
+
+@pytest.mark.django_db
+def test_the_confirm_button_counts_the_players_it_imports(client):
+    """Eight players are "8 人を登録する", not "this player" (issue 29's frictions)."""
+    import io
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments.events.models import EventRole
+
+    event = EventFactory()
+    user = get_user_model().objects.create_user("org", password="pw")
+    EventRole.objects.create(user=user, event=event, role="organizer")
+    client.force_login(user)
+    rows = "".join(f"選手{n},せんしゅ{n}\n" for n in range(1, 9))
+    upload = io.BytesIO(("name,reading\n" + rows).encode())
+    upload.name = "players.csv"
+    url = f"/ja/console/{event.slug}/players/import/"
+    page = client.post(url, {"file": upload, "preview": "1"}).content.decode()
+    assert "8 人を登録する" in page
+    upload = io.BytesIO("name\n一人\n".encode())
+    upload.name = "one.csv"
+    english = client.post(f"/en/console/{event.slug}/players/import/",
+                          {"file": upload, "preview": "1"}).content.decode()  # fmt: skip
+    assert "Import this player" in english

@@ -134,3 +134,23 @@ def test_openapi_schema_describes_every_public_read_without_warnings():
         "/api/events/{slug}/players/{registration_id}/:",
     ):
         assert path in schema, path
+
+
+def test_player_counts_follow_every_registration_and_check_in_at_once(client, world):
+    """The counts are read with the event, not from a summary a later task refreshes: a
+    read reflects each registration and check-in answered before it (issue 30)."""
+    from tests.tournaments.factories import PlayerFactory
+    from tournaments.events.models import Event
+    from tournaments.events.services.registrations import (
+        registration_check_in,
+        registration_create,
+    )
+
+    event = Event.objects.get(slug="public-open")
+    before = get(client, API).json()["players"]
+    new = registration_create(event=event, player=PlayerFactory())  # no task runs here
+    after_registering = get(client, API).json()["players"]
+    assert after_registering["registered"] == before["registered"] + 1
+    assert after_registering["checked_in"] == before["checked_in"]
+    registration_check_in(registration_id=new.pk)
+    assert get(client, API).json()["players"]["checked_in"] == before["checked_in"] + 1

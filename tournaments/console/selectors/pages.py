@@ -35,10 +35,12 @@ def registrations(event: Event, query: str = "", status: str = "") -> list[Regis
     rows = Registration.objects.filter(event=event).select_related("player")
     if status:
         rows = rows.filter(status=status)
-    rows = rows.order_by("player__reading", "player__display_name")
+    # Gojūon order whatever the script: the database sorts every katakana reading after
+    # every hiragana one (サイトウ after わたなべ).
+    rows = sorted(rows, key=lambda r: sort_key(r.player.display_name, r.player.reading))
     query = (query or "").strip()
     if not query:
-        return list(rows)
+        return rows
     return [r for r in rows if name_matches(query, r.player.display_name, r.player.reading)]
 
 
@@ -53,6 +55,7 @@ class BoardTable:
     # A submitted result: the players who have not confirmed it yet (players policy), or
     # None when the event's policy asks a judge instead (then ``awaiting_judge``).
     unconfirmed: list[str] | None = None
+    unconfirmed_registrations: list[int] | None = None  # the same players' registrations
     awaiting_judge: bool = False
     # Its result reads "n + ?": a printed value or a sheet value is not known.
     incomplete: bool = False
@@ -109,15 +112,12 @@ def round_board(rnd: Round) -> list[BoardTable]:
             view = clock_view(clock, table.number, now)
             late = view.state == TIME_UP
             table_clock = view if view.extra else None
-        unconfirmed, awaiting_judge = None, False
+        unconfirmed, waiting, awaiting_judge = None, None, False
         if state == "submitted" and sub is not None and sub.status == "submitted":
             if policy == ConfirmationPolicy.PLAYERS:
                 done = confirmed_by.get(sub.pk, set())
-                unconfirmed = [
-                    s.registration.player.display_name
-                    for s in seats
-                    if s.registration_id not in done
-                ]
+                waiting = [s for s in seats if s.registration_id not in done]
+                unconfirmed = [s.registration.player.display_name for s in waiting]
             else:
                 awaiting_judge = True
         out.append(
@@ -129,6 +129,9 @@ def round_board(rnd: Round) -> list[BoardTable]:
                 sub and sub.version,
                 clock=table_clock,
                 unconfirmed=unconfirmed,
+                unconfirmed_registrations=(
+                    None if waiting is None else [s.registration_id for s in waiting]
+                ),
                 awaiting_judge=awaiting_judge,
                 incomplete=sub is not None
                 and any(

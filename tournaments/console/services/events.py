@@ -95,3 +95,17 @@ def event_set_status(*, event_id: int, status: str) -> Event:
     if before != event.status:
         announce(EventStatusChanged(event_id=event.pk, before=before, after=event.status))
     return event
+
+
+class EventNotDeletable(Exception):
+    pass
+
+
+@transaction.atomic
+def event_delete(*, event_id: int) -> None:
+    """Delete an event made by mistake. One that has a round has a history (seats,
+    results, the action log): it is finished or archived, never deleted."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if event.rounds.exists():
+        raise EventNotDeletable("the event has rounds: finish it instead of deleting it")
+    event.delete()

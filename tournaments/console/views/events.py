@@ -34,6 +34,11 @@ from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import Actor, tables_judged_by
 from tournaments.events.models import Event, EventRole, Registration, Round
 from tournaments.events.selectors.event_config import event_config
+from tournaments.public.screen import (
+    AnnouncementRefused,
+    screen_announcement,
+    screen_announcement_set,
+)
 from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
 from tournaments.results.selectors import event_result_settings
 from tournaments.seating.finals import final_round
@@ -196,12 +201,32 @@ def event_home(request, slug):
             "incomplete": incomplete,
             "rescore_refused": rescore_refused_tables(event),
             "organizes": is_organizer(request.user, event),  # the judges page is theirs
+            "announcement": screen_announcement(event.pk),
             # A game already named by the warning above is not listed twice.
             "lost": [
                 g for g in lost_value_links(event) if g["game"] not in {i.game for i in incomplete}
             ],
         },
     )
+
+
+@login_required
+@require_POST
+def event_announcement(request, slug):
+    """The message on the café's screen (public/screen.py); empty clears it."""
+    event = console_event(request, slug)
+    try:
+        text = screen_announcement_set(
+            event_id=event.pk, text=request.POST.get("announcement", "")
+        ).announcement
+    except AnnouncementRefused as error:
+        messages.error(request, str(error))
+    else:
+        if text:
+            messages.success(request, _("The screen shows your message."))
+        else:
+            messages.success(request, _("The screen shows no message."))
+    return redirect("console:event", slug=event.slug)
 
 
 @login_required

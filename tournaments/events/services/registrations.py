@@ -1,11 +1,11 @@
-"""Writes on registrations: register a player, check in, drop."""
+"""Writes on registrations: register a player, check in, drop, correct, remove."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
 from tournaments.events.domain import RegistrationChanged, announce
-from tournaments.events.models import Event, Player, Registration
+from tournaments.events.models import Event, Player, Registration, Seat
 from tournaments.events.services.summaries import event_summary_schedule_refresh
 
 
@@ -50,4 +50,67 @@ def registration_check_in(*, registration_id: int) -> Registration:
 def registration_drop(*, registration_id: int) -> Registration:
     return registration_set_status(
         registration_id=registration_id, status=Registration.Status.DROPPED
+    )
+
+
+class RegistrationRefused(Exception):
+    """A change the registration's history does not allow; the message says why."""
+
+
+@transaction.atomic
+def registration_update(
+    *,
+    registration_id: int,
+    name: str | None = None,
+    reading: str | None = None,
+    club: str | None = None,
+    organizer=None,
+) -> Registration:
+    """Correct the registered player's name, reading or club (None: unchanged). The player
+    is the same person in every event they played; ``organizer`` (when given) must organize
+    each of those events, so no one renames a player in another organizer's event."""
+    registration = (
+        Registration.objects.select_for_update().select_related("player").get(pk=registration_id)
+    )
+    player = registration.player
+    if organizer is not None:
+        from tournaments.events.models import EventRole
+
+        events = set(Registration.objects.filter(player=player).values_list("event_id", flat=True))
+        mine = set(
+            EventRole.objects.filter(
+                user=organizer, event_id__in=events, role=EventRole.Kind.ORGANIZER
+            ).values_list("event_id", flat=True)
+        )
+        if events - mine:
+            raise RegistrationRefused(
+                "this player is also registered in an event you do not organize"
+            )
+    for field, value in (("display_name", name), ("reading", reading), ("club", club)):
+        if value is not None:
+            setattr(player, field, value.strip())
+    player.full_clean()
+    player.save()
+    # The name is on every page of the event: the same status, before and after.
+    _announce(registration, before=registration.status)
+    return registration
+
+
+@transaction.atomic
+def registration_delete(*, registration_id: int) -> None:
+    """Remove a registration made by mistake. A player who was ever seated has a history
+    (tables, results, standings): they are dropped instead, never deleted."""
+    registration = Registration.objects.select_for_update().get(pk=registration_id)
+    if Seat.objects.filter(registration=registration).exists():
+        raise RegistrationRefused("the player was seated in a round: drop them instead")
+    before = registration.status
+    registration.delete()
+    event_summary_schedule_refresh(registration.event_id)
+    announce(
+        RegistrationChanged(
+            event_id=registration.event_id,
+            registration_id=registration_id,
+            before=before,
+            after="",
+        )
     )

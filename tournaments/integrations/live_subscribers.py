@@ -1,0 +1,90 @@
+"""What the live stream (``live.py``) says, and when: each update follows one announcement
+of a service (``events.domain``), delivered after its commit.
+
+* ``round.published`` / ``round.closed``: ``RoundStatusChanged``;
+* ``table.state`` (staff): every ``ResultChanged`` (submitted, confirmed, disputed, …);
+* ``table.released`` (everyone): a table's confirmed result became public — at once under
+  the ``immediate`` release policy; under ``on_close`` for every confirmed table of the
+  round when it closes (the same rule as the webhooks' ``results.released``);
+* ``standings.updated``: ``StandingsUpdated``; ``clock.changed``: ``ClockChanged``;
+* ``event.finished``: ``EventStatusChanged`` to finished;
+* ``announcement``: ``AnnouncementChanged`` (the text the café's screen shows).
+
+An update names what changed and where to read it (the public API); it carries no score.
+"""
+
+from __future__ import annotations
+
+from tournaments.events.domain import (
+    AnnouncementChanged,
+    ClockChanged,
+    EventStatusChanged,
+    ResultChanged,
+    RoundStatusChanged,
+    StandingsUpdated,
+    subscribe,
+)
+from tournaments.events.models import Event, Round
+from tournaments.events.release import release_policy, results_released
+from tournaments.integrations.live import publish
+from tournaments.integrations.subscribers import newly_confirmed
+from tournaments.results.models import ResultSubmission
+
+
+def on_round_status_changed(event: RoundStatusChanged) -> None:
+    base = {"round": event.number}
+    if event.after == Round.Status.PUBLISHED:
+        publish(event.event_id, "round.published", base)
+    elif event.after == Round.Status.CLOSED:
+        publish(event.event_id, "round.closed", base)
+        if release_policy(event.event_id) == "on_close":
+            tables = ResultSubmission.objects.filter(
+                table__round_id=event.round_id, status=ResultSubmission.Status.CONFIRMED
+            ).values_list("table__number", flat=True)
+            for number in sorted(tables):
+                publish(event.event_id, "table.released", {**base, "table": number})
+
+
+def on_result_changed(event: ResultChanged) -> None:
+    where = {"round": event.round_number, "table": event.table_number}
+    publish(
+        event.event_id,
+        "table.state",
+        {**where, "action": event.action, "before": event.before.status,
+         "after": event.after.status},
+    )  # fmt: skip
+    if not newly_confirmed(event):
+        return
+    status = Round.objects.filter(pk=event.round_id).values_list("status", flat=True).first()
+    if status is not None and results_released(status, release_policy(event.event_id)):
+        publish(event.event_id, "table.released", where)
+
+
+def on_standings_updated(event: StandingsUpdated) -> None:
+    publish(
+        event.event_id,
+        "standings.updated",
+        {"version": event.version, "after_round": event.after_round},
+    )
+
+
+def on_clock_changed(event: ClockChanged) -> None:
+    publish(event.event_id, "clock.changed", {"round": event.number, "action": event.action})
+
+
+def on_event_status_changed(event: EventStatusChanged) -> None:
+    if event.after == Event.Status.FINISHED and event.before != Event.Status.FINISHED:
+        publish(event.event_id, "event.finished", {})
+
+
+def on_announcement_changed(event: AnnouncementChanged) -> None:
+    publish(event.event_id, "announcement", {"text": event.text})
+
+
+def connect() -> None:
+    subscribe(AnnouncementChanged, on_announcement_changed)
+    subscribe(RoundStatusChanged, on_round_status_changed)
+    subscribe(ResultChanged, on_result_changed)
+    subscribe(StandingsUpdated, on_standings_updated)
+    subscribe(ClockChanged, on_clock_changed)
+    subscribe(EventStatusChanged, on_event_status_changed)
