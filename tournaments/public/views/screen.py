@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.public import selectors as sel
-from tournaments.public.views.render import METRIC_LABELS, METRIC_SHORT
+from tournaments.public.render import METRIC_LABELS, METRIC_SHORT
 
 SECONDS_PER_PANEL = 12
 
