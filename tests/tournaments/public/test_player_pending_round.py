@@ -69,3 +69,23 @@ def test_the_private_page_says_the_same(client, round_two_half_confirmed):
     html = client.get(f"/ja/p/{registration.private_token}/").content.decode()
     line = re.search(r'<p class="standing"[^>]*>(.*?)</p>', html, re.S).group(1)
     assert "第1回戦後" in line and "第2回戦の結果は確定待ちです" in line
+
+
+def test_before_any_result_a_player_is_given_no_rank(client, django_capture_on_commit_callbacks):
+    """Issue 29's first evening: a player's page said "1st of 11, 0 points" while no
+    table had a result yet; standings that count nothing rank no one."""
+    from tests.tournaments.factories import EventFactory, PlayerFactory, RegistrationFactory
+    from tournaments.events.models import Event
+    from tournaments.standings.models import StandingsSnapshot
+
+    event = EventFactory(status=Event.Status.RUNNING, game_key="imhotep", table_sizes=[4])
+    regs = [RegistrationFactory(event=event, player=PlayerFactory(), status="checked_in")
+            for _ in range(8)]  # fmt: skip
+    rnd = Round.objects.create(event=event, number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_seat(round_id=rnd.pk)
+        round_publish(round_id=rnd.pk)
+        standings_recompute(event_id=event.pk)
+    assert StandingsSnapshot.objects.filter(event=event).exists()  # standings of nothing
+    html = client.get(f"/ja/events/{event.slug}/players/{regs[0].pk}/").content.decode()
+    assert 'class="standing"' not in html and "0点" not in html
