@@ -73,25 +73,36 @@ def _rules_refusal(body: dict, response) -> bool:
     return response.status_code == 422 or str(code).startswith("result.")
 
 
+# A table is reached by its id or by event, round and table number.
+TABLE_PATHS = ("tables/{table_id}", "events/{slug}/rounds/{number}/tables/{table}")
 # operation → whether a schema-valid body (and the answer) breaks a rule stated in words.
 BEYOND_THE_SCHEMA = {
     "POST /api/events/": lambda body, _answer: _event_rule_broken(body),
     "POST /api/archives/": lambda body, _answer: True,  # an archive is checked whole
-    "POST /api/events/{slug}/registrations/": lambda body, _answer: _player_twice(body),
-    "POST /api/tables/{table_id}/rulings/": lambda body, answer: (
-        _decimals(body.get("points")) > 2 or _rules_refusal(body, answer)
+    # The address policy (public http(s) addresses, no user info) is stated in words.
+    "POST /api/events/{slug}/webhooks/": lambda _body, answer: (
+        answer.status_code == 400 and answer.json().get("field") in ("url", "topics")
     ),
+    "POST /api/events/{slug}/registrations/": lambda body, _answer: _player_twice(body),
+    **{
+        f"POST /api/{table}/rulings/": lambda body, answer: (
+            _decimals(body.get("points")) > 2 or _rules_refusal(body, answer)
+        )
+        for table in TABLE_PATHS
+    },
     **{
         f"POST /api/{path}/": _rules_refusal
         for path in (
-            "tables/{table_id}/results",
-            "tables/{table_id}/drafts",
-            "tables/{table_id}/corrections",
+            *(
+                f"{table}/{what}"
+                for table in TABLE_PATHS
+                for what in ("results", "drafts", "corrections")
+            ),
             "results/{submission_id}/confirm",
             "results/{submission_id}/dispute",
             "results/{submission_id}/discard",
         )
-    },
+    },  # fmt: skip
 }
 
 pytestmark = pytest.mark.django_db

@@ -231,9 +231,10 @@ class PlayerIn(serializers.Serializer):
 
 
 class RegistrationsIn(serializers.Serializer):
-    players = PlayerIn(
-        many=True,
+    players = serializers.ListField(  # a ListField: the schema then says minItems/maxItems
+        child=PlayerIn(),
         allow_empty=False,
+        min_length=1,
         max_length=2000,
         help_text="Each name and reading once, none registered already (400 otherwise).",
     )

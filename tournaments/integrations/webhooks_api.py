@@ -84,6 +84,7 @@ class WebhookIn(serializers.Serializer):
     # Checked by the service, as on the console page (one message naming every topic).
     topics = serializers.ListField(
         child=serializers.CharField(max_length=40),
+        min_length=1,
         max_length=10,
         help_text="one or more of: " + ", ".join(TOPICS),
     )
