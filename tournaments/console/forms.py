@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from referee import jsonparse
+from tournaments.console.services.events import RESERVED_ADDRESSES, unique_address
 from tournaments.events.models import Event
 from tournaments.events.selectors.event_config import (
     DEFAULTS,
@@ -28,7 +31,42 @@ from tournaments.standings.metrics import METRICS
 from tournaments.standings.selectors import standings_config_of
 from tournaments.standings.types import DEFAULT_PRECEDENCE, StandingsError
 
-RESERVED_SLUGS = frozenset({"new", "import", "extra", "tools", "ratings", "sheets"})
+_ADDRESS = re.compile(r"^[-a-zA-Z0-9_]+$")
+
+# What a café chooses when it sets up an event (issue 29): each fills these settings,
+# which stay editable on the form. "days" is how long the event runs (ends_on).
+SETUP_PRESETS: dict[str, dict] = {
+    "evening": {
+        "rounds_planned": 3,
+        "days": 1,
+        "finals_cut": 4,
+        "round_minutes": 90,
+        "round1_seeding": "random",
+        "release_policy": "immediate",
+    },
+    "league": {
+        "rounds_planned": 3,
+        "days": 1,
+        "finals_cut": 4,
+        "round_minutes": 90,
+        "round1_seeding": "rating",
+        "release_policy": "immediate",
+    },
+    "open": {
+        "rounds_planned": 6,
+        "days": 2,
+        "finals_cut": 4,
+        "round_minutes": 120,
+        "round1_seeding": "random",
+        "release_policy": "on_close",
+    },
+}
+SETUP_CHOICES = [
+    ("evening", _("An evening: 3 rounds and a final table")),
+    ("league", _("A league night: 3 rounds, first round seated by league rating")),
+    ("open", _("A two-day open: 6 rounds over two days, standings shown when a round closes")),
+]
+SETUP_FIELDS = ("rounds_planned", "finals_cut", "round_minutes", "round1_seeding", "release_policy")
 
 
 def _games() -> list[tuple[str, str]]:
@@ -118,8 +156,33 @@ def _json_field(label, required=False):
 
 
 class EventForm(forms.Form):
+    """The event's settings: a short form (name, kind of event, games, date, rounds, table
+    sizes, web address made from the name) and the rest under "advanced" (``ADVANCED``)."""
+
+    # Shown first; every other field is folded under "advanced settings".
+    BASIC = ("name", "setup", "game_key", "starts_on", "rounds_planned", "table_sizes", "slug")
+
     name = forms.CharField(label=_("name"), max_length=200)
-    slug = forms.SlugField(label=_("slug"), max_length=100)
+    setup = forms.ChoiceField(
+        label=_("kind of event"),
+        choices=SETUP_CHOICES,
+        initial="evening",
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("Fills the settings below and under advanced settings; change any of them."),
+    )
+    # The kind of event whose values the form showed: a kind chosen without the page's
+    # script replaces only the values the organizer left as they were shown.
+    setup_shown = forms.ChoiceField(choices=SETUP_CHOICES, required=False, widget=forms.HiddenInput)
+    slug = forms.CharField(
+        label=_("web address"),
+        max_length=100,
+        required=False,
+        help_text=_(
+            "Left blank, it is made from the name (Japanese names in romaji). "
+            "Letters a-z, digits and hyphens."
+        ),
+    )
     venue = forms.CharField(label=_("venue"), max_length=200, required=False)
     league_name = forms.CharField(
         label=_("league"),
@@ -132,9 +195,14 @@ class EventForm(forms.Form):
         ),
     )
     starts_on = forms.DateField(
-        label=_("starts on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("date"), widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
     )
-    ends_on = forms.DateField(label=_("ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(
+        label=_("last day"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Blank: as long as the kind of event (one day, or two for an open)."),
+    )
     game_key = forms.ChoiceField(label=_("game"), choices=_games, required=False)
     round_games = forms.CharField(
         label=_("games per round"), required=False, help_text=lazy(_round_games_help, str)()
@@ -179,7 +247,31 @@ class EventForm(forms.Form):
 
     def __init__(self, *args, instance: Event | None = None, **kwargs):
         self.instance = instance
+        if instance is None:  # a new event starts as the first kind of event
+            kwargs["initial"] = {**self.setup_initial("evening"), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
+        if instance is not None:  # the kind of event is chosen once, when creating it
+            del self.fields["setup"], self.fields["setup_shown"]
+        self.fields["slug"].widget.attrs["placeholder"] = _("made from the name")
+
+    @staticmethod
+    def setup_initial(kind: str) -> dict:
+        values = SETUP_PRESETS[kind]
+        return {"setup": kind, "setup_shown": kind, **{f: values[f] for f in SETUP_FIELDS}}
+
+    def basic_fields(self):
+        return [self[name] for name in self.BASIC if name in self.fields]
+
+    def advanced_fields(self):
+        return [field for field in self.visible_fields() if field.name not in self.BASIC]
+
+    def advanced_has_errors(self) -> bool:
+        return any(field.errors for field in self.advanced_fields())
+
+    @staticmethod
+    def setup_presets_data() -> str:
+        """The kinds of event for the page's script (a data attribute, never shown)."""
+        return json.dumps(SETUP_PRESETS)
 
     @staticmethod
     def policy_trusts() -> list[tuple[str, str]]:
@@ -200,10 +292,29 @@ class EventForm(forms.Form):
         return value
 
     def clean_slug(self):
-        slug = self.cleaned_data["slug"]
-        if slug in RESERVED_SLUGS:  # console paths of their own
-            raise forms.ValidationError(_("This slug is reserved; choose another."))
+        slug = (self.cleaned_data.get("slug") or "").strip()
+        if not slug:
+            return ""  # made from the name in clean()
+        if not _ADDRESS.match(slug):
+            raise forms.ValidationError(
+                _(
+                    "A web address uses only the letters a-z, digits and hyphens (e.g. "
+                    "cafe-cup). Leave it blank and it is made from the name."
+                )
+            )
+        if slug in RESERVED_ADDRESSES:  # console paths of their own
+            raise forms.ValidationError(_("The console uses this address; choose another."))
         return slug
+
+    def _apply_setup(self, data: dict) -> None:
+        """A kind of event chosen without the page's script: its values replace those the
+        organizer left as the form showed them (the script fills them on the page)."""
+        kind, shown = data.get("setup"), data.get("setup_shown")
+        if not kind or not shown or kind == shown:
+            return
+        for name in SETUP_FIELDS:
+            if name in data and data[name] == SETUP_PRESETS[shown][name]:
+                data[name] = SETUP_PRESETS[kind][name]
 
     def clean_variants(self):
         return self._json("variants")
@@ -250,6 +361,17 @@ class EventForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if self.instance is None:
+            self._apply_setup(data)
+        if data.get("starts_on") and not data.get("ends_on"):
+            days = SETUP_PRESETS[data.get("setup") or "evening"]["days"] if not self.instance else 1
+            data["ends_on"] = data["starts_on"] + datetime.timedelta(days=days - 1)
+        if data.get("name") and "slug" in data and not data["slug"]:
+            data["slug"] = (
+                self.instance.slug
+                if self.instance is not None
+                else unique_address(data["name"], data.get("starts_on"))
+            )
         if self.errors:
             return data
         config = self.config()

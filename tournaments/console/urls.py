@@ -21,6 +21,7 @@ urlpatterns = [
     path("<slug:slug>/", console.event_home, name="event"),
     path("<slug:slug>/edit/", console.event_edit, name="event-edit"),
     path("<slug:slug>/status/", console.event_status, name="event-status"),
+    path("<slug:slug>/copy/", console.event_copy, name="event-copy"),
     path("<slug:slug>/players/", console_players.player_list, name="players"),
     path("<slug:slug>/players/import/", console_players.player_import, name="import"),
     path(

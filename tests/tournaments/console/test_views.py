@@ -81,7 +81,7 @@ def test_event_form_reports_bad_configuration(client):
     response = client.post("/en/console/new/", {**EVENT_FORM, "game_presets": '{"chess": "x"}'})
     assert "Unknown games: chess" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "slug": "import"})
-    assert "This slug is reserved" in response.content.decode()
+    assert "The console uses this address" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "options_preset": "nope"})
     assert "Unknown preset; imhotep has: standard" in response.content.decode()
     response = client.post(

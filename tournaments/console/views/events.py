@@ -26,6 +26,7 @@ from tournaments.console.selectors.incomplete import (
     rescore_refused_tables,
 )
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
+from tournaments.console.services.events import event_copy as event_copy_service
 from tournaments.console.services.events import event_save, event_set_status
 from tournaments.console.services.finals import awards, event_finish
 from tournaments.console.services.lost_values import games_with_lost_values, missing_count
@@ -202,6 +203,23 @@ def event_home(request, slug):
             ],
         },
     )
+
+
+@login_required
+@require_POST
+def event_copy(request, slug):
+    """ "Run it again next week": the copy opens on its console page (its organizers'
+    call, like choosing a league)."""
+    event = console_event(request, slug)
+    if not is_organizer(request.user, event):
+        raise PermissionDenied(_("Only the event's organizers copy it."))
+    copy = event_copy_service(event=event, user=request.user)
+    messages.success(
+        request,
+        _("A copy for %(date)s; players registered: %(count)d. Check its settings.")
+        % {"date": copy.starts_on.isoformat(), "count": copy.registrations.count()},
+    )
+    return redirect("console:event", slug=copy.slug)
 
 
 @login_required
