@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import re
+from fractions import Fraction
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils import timezone
-from django.utils.functional import lazy
-from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -29,7 +29,11 @@ from tournaments.results.violation_text import violation_text
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError
 from tournaments.standings.metrics import METRICS
 from tournaments.standings.selectors import standings_config_of
-from tournaments.standings.types import DEFAULT_PRECEDENCE, StandingsError
+from tournaments.standings.types import (
+    DEFAULT_PLACEMENT_POINTS,
+    DEFAULT_PRECEDENCE,
+    StandingsError,
+)
 
 _ADDRESS = re.compile(r"^[-a-zA-Z0-9_]+$")
 
@@ -94,22 +98,6 @@ RELEASE_POLICY_LABELS = {
     "immediate": _("at once, as each result is confirmed"),
     "on_close": _("when the round is closed"),
 }
-
-
-def _round_games_help() -> str:
-    """How to write the games per round; the game keys as typed, with their names."""
-    import engines
-
-    keys = format_html_join(
-        ", ",
-        "<code>{}</code> {}",
-        ((key, name) for key, name in _games() if key in engines.available_engines()),
-    )
-    return format_html(
-        str(_("Round number and game key, separated by commas, e.g. {example}. Keys: {keys}")),
-        example=format_html("<code>{}</code>", "1:imhotep, 2:tameri"),
-        keys=keys,
-    )
 
 
 # The seating cost's weighted terms (PenaltyWeights), as a recorded seating shows them.
@@ -204,20 +192,20 @@ class EventForm(forms.Form):
         help_text=_("Blank: as long as the kind of event (one day, or two for an open)."),
     )
     game_key = forms.ChoiceField(label=_("game"), choices=_games, required=False)
-    round_games = forms.CharField(
-        label=_("games per round"), required=False, help_text=lazy(_round_games_help, str)()
-    )
     options_preset = forms.CharField(label=_("options preset"), max_length=60, required=False)
     variants = _json_field(_("option overrides (JSON)"))
     game_presets = _json_field(_("presets per game (JSON, multi-game events)"))
     game_variants = _json_field(_("option overrides per game (JSON, multi-game events)"))
     table_sizes = forms.CharField(label=_("table sizes, preferred first (4,3)"), initial="4,3")
     rounds_planned = forms.IntegerField(label=_("rounds planned"), min_value=1, initial=3)
-    placement_points = _json_field(_("tournament points by table size (JSON)"))
-    precedence = forms.CharField(
-        label=_("standings precedence"), initial=",".join(DEFAULT_PRECEDENCE)
+    bye_points = forms.DecimalField(
+        label=_("tournament points for a bye"),
+        min_value=0,
+        max_digits=6,
+        decimal_places=2,
+        initial=float(Fraction(DEFAULTS["bye_points"])),
+        widget=forms.NumberInput(attrs={"step": "0.25"}),
     )
-    bye_points = forms.CharField(label=_("bye points"), initial=DEFAULTS["bye_points"])
     seating_mode = forms.ChoiceField(
         label=_("seating mode"),
         choices=_labelled(SEATING_MODES, SEATING_MODE_LABELS),
@@ -250,9 +238,88 @@ class EventForm(forms.Form):
         if instance is None:  # a new event starts as the first kind of event
             kwargs["initial"] = {**self.setup_initial("evening"), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
+        self._add_round_games(instance)
+        self._add_precedence()
+        self._add_placement_points()
         if instance is not None:  # the kind of event is chosen once, when creating it
             del self.fields["setup"], self.fields["setup_shown"]
         self.fields["slug"].widget.attrs["placeholder"] = _("made from the name")
+
+    ROUND_SLOTS = 8  # per-round game choices shown (more when the event plans more rounds)
+    PRECEDENCE_SLOTS = 5
+    POINT_SIZES = (2, 3, 4)  # the games seat 2 to 4 players (engines' meta)
+
+    def _add_round_games(self, instance: Event | None) -> None:
+        planned = [
+            int(k.removeprefix("round_game_")) for k in self.initial if k.startswith("round_game_")
+        ] + [instance.rounds_planned if instance else 0]
+        self.round_slots = max(self.ROUND_SLOTS, *planned)
+        choices = [("", _("the event's game"))] + _games()[1:]
+        for n in range(1, self.round_slots + 1):
+            self.fields[f"round_game_{n}"] = forms.ChoiceField(
+                label=_("game of round %(n)d") % {"n": n}, choices=choices, required=False
+            )
+
+    def _add_precedence(self) -> None:
+        """The standings order: what ranks first, then each tiebreak, by name (a metric
+        with a parameter an archive brought in stays a choice)."""
+        known = [(name, _(metric.label)) for name, metric in METRICS.items()]
+        extra = [
+            (value, value)
+            for key, value in self.initial.items()
+            if key.startswith("precedence_") and value and value not in METRICS
+        ]
+        for i in range(1, self.PRECEDENCE_SLOTS + 1):
+            self.fields[f"precedence_{i}"] = forms.ChoiceField(
+                label=_("rank by") if i == 1 else _("then, on a tie, by"),
+                choices=([] if i == 1 else [("", _("(nothing more)"))]) + known + extra,
+                required=i == 1,
+                initial=DEFAULT_PRECEDENCE[i - 1] if i <= len(DEFAULT_PRECEDENCE) else "",
+            )
+
+    def _add_placement_points(self) -> None:
+        for size in self.POINT_SIZES:
+            for place, value in enumerate(DEFAULT_PLACEMENT_POINTS[size], 1):
+                self.fields[f"points_{size}_{place}"] = forms.DecimalField(
+                    label=_("tournament points, place %(place)d at a table of %(size)d")
+                    % {"place": place, "size": size},
+                    min_value=0,
+                    max_digits=6,
+                    decimal_places=2,
+                    initial=float(value),
+                    required=False,  # blank: the standard points for the place
+                    widget=forms.NumberInput(attrs={"step": "0.25"}),
+                )
+
+    def _precedence(self, data: dict) -> list[str]:
+        names = [
+            data[f"precedence_{i}"]
+            for i in range(1, self.PRECEDENCE_SLOTS + 1)
+            if data.get(f"precedence_{i}")
+        ]
+        if len(set(names)) != len(names):
+            self.add_error("precedence_2", _("Each tiebreak once."))
+        return list(dict.fromkeys(names))
+
+    def _placement_points(self, data: dict) -> dict:
+        """The points by table size that differ from the standings' defaults (sizes the
+        form does not show, from an archive, stay as they were)."""
+        points = {
+            str(size): list(values)
+            for size, values in ((self.initial.get("_placement_points") or {}).items())
+            if int(size) not in self.POINT_SIZES
+        }
+        for size in self.POINT_SIZES:
+            if any(f"points_{size}_{place}" in self.errors for place in range(1, size + 1)):
+                continue  # the field's own error says which
+            fractions = [
+                Fraction(value) if value is not None else default
+                for place, default in enumerate(DEFAULT_PLACEMENT_POINTS[size], 1)
+                for value in [data.get(f"points_{size}_{place}")]
+            ]
+            if tuple(fractions) != tuple(DEFAULT_PLACEMENT_POINTS[size]):
+                points[str(size)] = [str(f) for f in fractions]
+        return points
 
     @staticmethod
     def setup_initial(kind: str) -> dict:
@@ -325,9 +392,6 @@ class EventForm(forms.Form):
     def clean_game_variants(self):
         return self._json("game_variants")
 
-    def clean_placement_points(self):
-        return self._json("placement_points")
-
     def clean_table_sizes(self):
         try:
             return [
@@ -336,31 +400,15 @@ class EventForm(forms.Form):
         except ValueError as error:
             raise forms.ValidationError(_("Whole numbers separated by commas.")) from error
 
-    def clean_round_games(self):
-        import engines
-
-        out = {}
-        for part in filter(
-            None, (self.cleaned_data.get("round_games") or "").replace(" ", "").split(",")
-        ):
-            number, _sep, key = part.partition(":")
-            if not number.isdigit() or key not in engines.available_engines():
-                raise forms.ValidationError(_("Use round:game pairs, e.g. 1:imhotep."))
-            out[number] = key
-        return out
-
-    def clean_precedence(self):
-        names = [n.strip() for n in self.cleaned_data["precedence"].split(",") if n.strip()]
-        unknown = [n for n in names if n.partition(":")[0] not in METRICS]
-        if unknown or not names:
-            raise forms.ValidationError(
-                _("Unknown metrics: %(names)s. Known: %(known)s")
-                % {"names": ", ".join(unknown) or "-", "known": ", ".join(METRICS)}
-            )
-        return names
-
     def clean(self):
         data = super().clean()
+        data["round_games"] = {
+            str(n): data[f"round_game_{n}"]
+            for n in range(1, self.round_slots + 1)
+            if data.get(f"round_game_{n}")
+        }
+        data["precedence"] = self._precedence(data)
+        data["placement_points"] = self._placement_points(data)
         if self.instance is None:
             self._apply_setup(data)
         if data.get("starts_on") and not data.get("ends_on"):
@@ -381,7 +429,7 @@ class EventForm(forms.Form):
         except (StandingsError, SeatingError, ValueError, ZeroDivisionError) as error:
             raise forms.ValidationError(str(error)) from error
         if not data.get("game_key") and not data.get("round_games"):
-            self.add_error("round_games", _("Choose a game, or a game for each round."))
+            self.add_error("round_game_1", _("Choose a game, or a game for each round."))
         elif data.get("game_key"):
             self._check_options(data["game_key"], data.get("options_preset"), data["variants"])
         self._check_per_game(data["game_presets"], data["game_variants"])
@@ -440,7 +488,7 @@ class EventForm(forms.Form):
             "variants": d["game_variants"],
             "placement_points": d["placement_points"],
             "precedence": d["precedence"],
-            "bye_points": d["bye_points"],
+            "bye_points": str(Fraction(d["bye_points"])),
             "seating_mode": d["seating_mode"],
             "round1_seeding": d["round1_seeding"],
             "weights": {
@@ -480,16 +528,28 @@ class EventForm(forms.Form):
             "starts_on": event.starts_on,
             "ends_on": event.ends_on,
             "game_key": event.game_key,
-            "round_games": ", ".join(f"{k}:{v}" for k, v in config["round_games"].items()),
+            **{f"round_game_{k}": v for k, v in config["round_games"].items()},
             "options_preset": event.options_preset,
             "variants": json.dumps(event.options_overrides or {}),
             "game_presets": json.dumps(config["presets"]),
             "game_variants": json.dumps(config["variants"]),
             "table_sizes": ",".join(str(n) for n in event.table_sizes or []),
             "rounds_planned": event.rounds_planned,
-            "placement_points": json.dumps(config["placement_points"]),
-            "precedence": ",".join(config["precedence"] or DEFAULT_PRECEDENCE),
-            "bye_points": config["bye_points"],
+            **{  # every slot: a shorter order leaves the rest blank
+                f"precedence_{i}": name
+                for i, name in itertools.zip_longest(
+                    range(1, cls.PRECEDENCE_SLOTS + 1),
+                    config["precedence"] or DEFAULT_PRECEDENCE,
+                    fillvalue="",
+                )
+            },
+            "_placement_points": config["placement_points"],
+            **{
+                f"points_{size}_{place}": float(Fraction(str(value)))
+                for size, values in config["placement_points"].items()
+                for place, value in enumerate(values, 1)
+            },
+            "bye_points": float(Fraction(str(config["bye_points"]))),
             "seating_mode": config["seating_mode"],
             "round1_seeding": config["round1_seeding"],
             "weight_spread": config["weights"]["spread"],
