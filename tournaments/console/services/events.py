@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -17,16 +18,20 @@ from tournaments.results.models import EventResultSettings
 # Console paths of their own under /console/<address>/ (an event may not take them).
 RESERVED_ADDRESSES = frozenset({"new", "import", "extra", "tools", "ratings", "sheets"})
 ADDRESS_MAX = 100
+_NO_READING = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ・･]+")
 
 
 def unique_address(
     name: str, starts_on: datetime.date | None, *, exclude: int | None = None
 ) -> str:
     """A web address (ASCII slug) for an event named ``name`` that no other event has:
-    the name in romaji (kana spelled in Hepburn, Latin letters kept); a name that leaves
+    the name in romaji (kana spelled in Hepburn, Latin letters kept, kanji left out
+    between words); a name that leaves
     too little (kanji have no reading here) gets ``event-<date>``. A taken address gets
     -2, -3, ... The organizer may change it on the form."""
-    base = slugify(kana_to_romaji(name))[: ADDRESS_MAX - 4].strip("-")
+    # Kanji (no reading here) and the kana middle dot separate the words that remain.
+    words = _NO_READING.sub(" ", unicodedata.normalize("NFKC", name))
+    base = slugify(kana_to_romaji(words))[: ADDRESS_MAX - 4].strip("-")
     if len(base) < 3:
         when = starts_on or datetime.date.today()
         base = f"event-{when:%Y-%m-%d}"

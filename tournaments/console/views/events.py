@@ -96,7 +96,7 @@ def event_list(request):
 def event_create(request):
     if not may_create_events(request.user):
         raise PermissionDenied(_("You may not create events."))
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, initial={"game_key": _usual_game(request.user)})
     if request.method == "POST" and form.is_valid():
         try:
             event = event_save(
@@ -110,6 +110,23 @@ def event_create(request):
         else:
             return redirect("console:event", slug=event.slug)
     return render(request, "console/event_form.html", {"form": form, "event": None})
+
+
+def _usual_game(user) -> str:
+    """The game a new event starts with: that of the organizer's latest event with one
+    game, else the first game (a café setting up its weekly evening types only a name)."""
+    import engines
+
+    latest = (
+        Event.objects.filter(
+            roles__user=user, roles__role=EventRole.Kind.ORGANIZER, game_key__gt=""
+        )
+        .order_by("-starts_on", "-pk")
+        .values_list("game_key", flat=True)
+        .first()
+    )
+    available = list(engines.available_engines())
+    return latest if latest in available else (available[0] if available else "")
 
 
 def _format_error(error) -> str:
