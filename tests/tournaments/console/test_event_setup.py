@@ -256,3 +256,16 @@ def test_only_an_organizer_copies_and_only_by_post(client):
     client.force_login(event.roles.get(role="organizer").user)
     assert client.get("/en/console/nile-evening/copy/").status_code == 405
     assert Event.objects.count() == 1
+
+
+def test_a_new_organizer_logs_in_to_the_console_not_to_no_role(client):
+    """An organizer who may create events but has none yet (``manage.py organizer_create``
+    without --event, or a staff user) was shown "no role yet" after logging in."""
+    new = organizer("new-cafe")
+    client.post("/en/accounts/login/", {"username": "new-cafe", "password": "pw"})
+    response = client.get("/en/accounts/")
+    assert response.status_code == 302 and response["Location"] == "/en/console/"
+    assert new.is_staff
+    stranger = organizer("nobody", staff=False)
+    client.force_login(stranger)
+    assert client.get("/en/accounts/").status_code == 403
