@@ -16,4 +16,24 @@
     });
     if (shown) shown.value = target.value;
   });
+  // A new event: the address made from the name, shown in the empty address box.
+  var url = form.dataset.addressUrl;
+  var name = form.elements.namedItem("name");
+  var slug = form.elements.namedItem("slug");
+  if (!url || !name || !slug) return;
+  var blank = slug.placeholder;
+  var timer = null;
+  name.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var typed = name.value.trim();
+      if (!typed) { slug.placeholder = blank; return; }
+      fetch(url + "?name=" + encodeURIComponent(typed), {credentials: "same-origin"})
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) {
+          if (data && data.address && name.value.trim() === typed) slug.placeholder = data.address;
+        })
+        .catch(function () {});  // the address is still made when the form is sent
+    }, 250);
+  });
 })();

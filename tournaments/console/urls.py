@@ -17,6 +17,7 @@ app_name = "console"
 urlpatterns = [
     path("", console.event_list, name="events"),
     path("new/", console.event_create, name="event-create"),
+    path("new/address/", console.event_address, name="event-address"),
     path("import/", console_exports.archive_import, name="archive-import"),
     path("<slug:slug>/", console.event_home, name="event"),
     path("<slug:slug>/edit/", console.event_edit, name="event-edit"),

@@ -42,6 +42,8 @@ class Counted:
 def test_an_event_from_a_kind_of_event_with_only_its_name_typed(
     live_server, browser, size, language
 ):
+    from playwright.sync_api import expect
+
     get_user_model().objects.create_user(username="aya", password="pw-cafe-2026", is_staff=True)
     context = browser.new_context(locale="ja-JP" if language == "ja" else "en-US", **size)
     context.set_default_timeout(15_000)
@@ -62,6 +64,9 @@ def test_an_event_from_a_kind_of_event_with_only_its_name_typed(
 
     form = Counted(page)
     form.fill("#id_name", NAMES[language])
+    # The address made from the name is shown in the (empty) address box.
+    expect(page.locator("#id_slug")).to_have_attribute("placeholder", ADDRESSES[language])
+    assert page.input_value("#id_slug") == ""
     form.choose("#event-form input[name=setup][value=open]")
     # The script fills the kind's settings, the folded ones too.
     assert page.input_value("#id_rounds_planned") == "6"

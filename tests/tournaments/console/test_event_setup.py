@@ -269,3 +269,12 @@ def test_a_new_organizer_logs_in_to_the_console_not_to_no_role(client):
     stranger = organizer("nobody", staff=False)
     client.force_login(stranger)
     assert client.get("/en/accounts/").status_code == 403
+
+
+def test_the_address_a_name_would_get(creator, client):
+    EventFactory(name="ナイルカップ", slug="nairukappu")
+    response = creator.get("/ja/console/new/address/", {"name": "ナイルカップ"})
+    assert response.json() == {"address": "nairukappu-2"}
+    assert creator.get("/ja/console/new/address/", {"name": " "}).json() == {"address": ""}
+    client.force_login(organizer("stranger", staff=False))
+    assert client.get("/ja/console/new/address/", {"name": "x"}).status_code == 403

@@ -15,7 +15,9 @@ import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,7 +29,7 @@ from tournaments.console.selectors.incomplete import (
 )
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
 from tournaments.console.services.events import event_copy as event_copy_service
-from tournaments.console.services.events import event_save, event_set_status
+from tournaments.console.services.events import event_save, event_set_status, unique_address
 from tournaments.console.services.finals import awards, event_finish
 from tournaments.console.services.lost_values import games_with_lost_values, missing_count
 from tournaments.console.views.accounts import has_console
@@ -110,6 +112,17 @@ def event_create(request):
         else:
             return redirect("console:event", slug=event.slug)
     return render(request, "console/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+def event_address(request):
+    """The web address a new event named ``?name=`` would get, for the form to show as
+    the name is typed (the address is made again when the form is sent)."""
+    if not may_create_events(request.user):
+        raise PermissionDenied(_("You may not create events."))
+    name = request.GET.get("name", "")[:200]
+    address = unique_address(name, timezone.localdate()) if name.strip() else ""
+    return JsonResponse({"address": address})
 
 
 def _usual_game(user) -> str:
