@@ -241,6 +241,17 @@ class EventForm(forms.Form):
         self._add_round_games(instance)
         self._add_precedence()
         self._add_placement_points()
+        # Advanced settings grouped as an organizer thinks of them; the game option
+        # boxes last.
+        self.order_fields(
+            [*self.BASIC, "venue", "league_name", "ends_on", "round_minutes", "finals_cut"]
+            + [f"round_game_{n}" for n in range(1, self.round_slots + 1)]
+            + [f"precedence_{i}" for i in range(1, self.PRECEDENCE_SLOTS + 1)]
+            + [name for name in self.fields if name.startswith("points_")]
+            + ["bye_points", "seating_mode", "round1_seeding"]
+            + ["weight_spread", "weight_seat", "weight_club", "weight_small_table"]
+            + ["confirmation_policy", "release_policy"]
+        )
         if instance is not None:  # the kind of event is chosen once, when creating it
             del self.fields["setup"], self.fields["setup_shown"]
         self.fields["slug"].widget.attrs["placeholder"] = _("made from the name")
