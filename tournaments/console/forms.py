@@ -382,6 +382,11 @@ class EventForm(forms.Form):
             )
         if slug in RESERVED_ADDRESSES:  # console paths of their own
             raise forms.ValidationError(_("The console uses this address; choose another."))
+        others = Event.objects.exclude(pk=self.instance.pk if self.instance else None)
+        if others.filter(slug=slug).exists():  # said here: the model's message says "slug"
+            raise forms.ValidationError(
+                _("Another event has this address; choose another, or leave it blank.")
+            )
         return slug
 
     def _apply_setup(self, data: dict) -> None:

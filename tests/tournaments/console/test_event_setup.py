@@ -5,6 +5,8 @@ event, the web address made from the name, the settings in words under "advanced
 from __future__ import annotations
 
 import datetime
+import re
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -66,6 +68,13 @@ class FormDefaults(HTMLParser):
             self.data[self.textarea] += data.lstrip("\n")
 
 
+def visible(html: str) -> str:
+    """The page's text in any language (``page_texts`` reads only Japanese pages' text):
+    no markup, attribute values, scripts or styles."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
 def form_defaults(html: str) -> dict[str, str]:
     parser = FormDefaults()
     parser.feed(html)
@@ -120,7 +129,8 @@ def test_the_kind_of_event_fills_its_settings_without_the_pages_script(creator):
 
 def test_the_form_shows_no_json_metric_keys_or_fractions_to_type(creator):
     page = creator.get("/en/console/new/").content.decode()
-    shown = " ".join(page_texts(page))
+    shown = visible(page)
+    assert "Advanced settings" in shown and "the event's game" in shown
     for technical in ("tp,sos", "score_ratio,h2h", "3/2", "1:imhotep", "slug"):
         assert technical not in shown
     assert '<details id="advanced"' in page and "Advanced settings" in page
@@ -166,10 +176,12 @@ def test_a_japanese_address_is_refused_in_words_with_the_entry_kept(creator, lan
     response = creator.post(f"/{language}/console/new/", form)
     page = response.content.decode()
     assert response.status_code == 200
-    shown = page_texts(page)
-    assert words in page and "slug" not in " ".join(shown).lower()
+    assert words in visible(page) and "slug" not in visible(page).lower()
     if language == "ja":
-        assert english_in(shown, ("org", "Console Cup", "Cairo Café"), CONSOLE_ALLOWED) == []
+        assert (
+            english_in(page_texts(page), ("org", "Console Cup", "Cairo Café"), CONSOLE_ALLOWED)
+            == []
+        )
     assert 'value="ナイル杯"' in page and 'value="Console Cup"' in page
     assert not Event.objects.filter(name="Console Cup").exists()
 
@@ -278,3 +290,15 @@ def test_the_address_a_name_would_get(creator, client):
     assert creator.get("/ja/console/new/address/", {"name": " "}).json() == {"address": ""}
     client.force_login(organizer("stranger", staff=False))
     assert client.get("/ja/console/new/address/", {"name": "x"}).status_code == 403
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_taken_address_typed_is_refused_in_words(creator, language):
+    EventFactory(name="Old Cup", slug="console-cup")
+    response = creator.post(f"/{language}/console/new/", EVENT_FORM)
+    shown = visible(response.content.decode())
+    assert response.status_code == 200
+    words = {"en": "Another event has this address", "ja": "ほかの大会がこのアドレスを使っています"}
+    assert words[language] in shown
+    assert "slug" not in shown.lower() and "スラッグ" not in shown
+    assert Event.objects.filter(slug="console-cup").count() == 1
