@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import datetime
+import itertools
 import json
 import re
+from fractions import Fraction
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.utils.functional import lazy
-from django.utils.html import format_html, format_html_join
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from referee import jsonparse
+from tournaments.console.services.events import RESERVED_ADDRESSES, unique_address
 from tournaments.events import names
 from tournaments.events.models import Event
 from tournaments.events.selectors.event_config import (
@@ -27,9 +30,48 @@ from tournaments.results.violation_text import violation_text
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError
 from tournaments.standings.metrics import METRICS
 from tournaments.standings.selectors import standings_config_of
-from tournaments.standings.types import DEFAULT_PRECEDENCE, StandingsError
+from tournaments.standings.types import (
+    DEFAULT_PLACEMENT_POINTS,
+    DEFAULT_PRECEDENCE,
+    StandingsError,
+)
 
-RESERVED_SLUGS = frozenset({"new", "import", "extra", "tools", "ratings", "sheets"})
+_ADDRESS = re.compile(r"^[-a-zA-Z0-9_]+$")
+
+# What a café chooses when it sets up an event (issue 29): each fills these settings,
+# which stay editable on the form. "days" is how long the event runs (ends_on).
+SETUP_PRESETS: dict[str, dict] = {
+    "evening": {
+        "rounds_planned": 3,
+        "days": 1,
+        "finals_cut": 4,
+        "round_minutes": 90,
+        "round1_seeding": "random",
+        "release_policy": "immediate",
+    },
+    "league": {
+        "rounds_planned": 3,
+        "days": 1,
+        "finals_cut": 4,
+        "round_minutes": 90,
+        "round1_seeding": "rating",
+        "release_policy": "immediate",
+    },
+    "open": {
+        "rounds_planned": 6,
+        "days": 2,
+        "finals_cut": 4,
+        "round_minutes": 120,
+        "round1_seeding": "random",
+        "release_policy": "on_close",
+    },
+}
+SETUP_CHOICES = [
+    ("evening", _("An evening: 3 rounds and a final table")),
+    ("league", _("A league night: 3 rounds, first round seated by league rating")),
+    ("open", _("A two-day open: 6 rounds over two days, standings shown when a round closes")),
+]
+SETUP_FIELDS = ("rounds_planned", "finals_cut", "round_minutes", "round1_seeding", "release_policy")
 
 
 def _games() -> list[tuple[str, str]]:
@@ -57,22 +99,6 @@ RELEASE_POLICY_LABELS = {
     "immediate": _("at once, as each result is confirmed"),
     "on_close": _("when the round is closed"),
 }
-
-
-def _round_games_help() -> str:
-    """How to write the games per round; the game keys as typed, with their names."""
-    import engines
-
-    keys = format_html_join(
-        ", ",
-        "<code>{}</code> {}",
-        ((key, name) for key, name in _games() if key in engines.available_engines()),
-    )
-    return format_html(
-        str(_("Round number and game key, separated by commas, e.g. {example}. Keys: {keys}")),
-        example=format_html("<code>{}</code>", "1:imhotep, 2:tameri"),
-        keys=keys,
-    )
 
 
 # The seating cost's weighted terms (PenaltyWeights), as a recorded seating shows them.
@@ -119,8 +145,33 @@ def _json_field(label, required=False):
 
 
 class EventForm(forms.Form):
+    """The event's settings: a short form (name, kind of event, games, date, rounds, table
+    sizes, web address made from the name) and the rest under "advanced" (``ADVANCED``)."""
+
+    # Shown first; every other field is folded under "advanced settings".
+    BASIC = ("name", "setup", "game_key", "starts_on", "rounds_planned", "table_sizes", "slug")
+
     name = forms.CharField(label=_("name"), max_length=200)
-    slug = forms.SlugField(label=_("slug"), max_length=100)
+    setup = forms.ChoiceField(
+        label=_("kind of event"),
+        choices=SETUP_CHOICES,
+        initial="evening",
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("Fills the settings below and under advanced settings; change any of them."),
+    )
+    # The kind of event whose values the form showed: a kind chosen without the page's
+    # script replaces only the values the organizer left as they were shown.
+    setup_shown = forms.ChoiceField(choices=SETUP_CHOICES, required=False, widget=forms.HiddenInput)
+    slug = forms.CharField(
+        label=_("web address"),
+        max_length=100,
+        required=False,
+        help_text=_(
+            "Left blank, it is made from the name (Japanese names in romaji). "
+            "Letters a-z, digits and hyphens."
+        ),
+    )
     venue = forms.CharField(label=_("venue"), max_length=200, required=False)
     league_name = forms.CharField(
         label=_("league"),
@@ -133,24 +184,29 @@ class EventForm(forms.Form):
         ),
     )
     starts_on = forms.DateField(
-        label=_("starts on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("date"), widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
     )
-    ends_on = forms.DateField(label=_("ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(
+        label=_("last day"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Blank: as long as the kind of event (one day, or two for an open)."),
+    )
     game_key = forms.ChoiceField(label=_("game"), choices=_games, required=False)
-    round_games = forms.CharField(
-        label=_("games per round"), required=False, help_text=lazy(_round_games_help, str)()
-    )
     options_preset = forms.CharField(label=_("options preset"), max_length=60, required=False)
     variants = _json_field(_("option overrides (JSON)"))
     game_presets = _json_field(_("presets per game (JSON, multi-game events)"))
     game_variants = _json_field(_("option overrides per game (JSON, multi-game events)"))
     table_sizes = forms.CharField(label=_("table sizes, preferred first (4,3)"), initial="4,3")
     rounds_planned = forms.IntegerField(label=_("rounds planned"), min_value=1, initial=3)
-    placement_points = _json_field(_("tournament points by table size (JSON)"))
-    precedence = forms.CharField(
-        label=_("standings precedence"), initial=",".join(DEFAULT_PRECEDENCE)
+    bye_points = forms.DecimalField(
+        label=_("tournament points for a bye"),
+        min_value=0,
+        max_digits=6,
+        decimal_places=2,
+        initial=float(Fraction(DEFAULTS["bye_points"])),
+        widget=forms.NumberInput(attrs={"step": "0.25"}),
     )
-    bye_points = forms.CharField(label=_("bye points"), initial=DEFAULTS["bye_points"])
     seating_mode = forms.ChoiceField(
         label=_("seating mode"),
         choices=_labelled(SEATING_MODES, SEATING_MODE_LABELS),
@@ -180,7 +236,121 @@ class EventForm(forms.Form):
 
     def __init__(self, *args, instance: Event | None = None, **kwargs):
         self.instance = instance
+        if instance is None:  # a new event starts as the first kind of event
+            kwargs["initial"] = {**self.setup_initial("evening"), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
+        self._add_round_games(instance)
+        self._add_precedence()
+        self._add_placement_points()
+        # Advanced settings grouped as an organizer thinks of them; the game option
+        # boxes last.
+        self.order_fields(
+            [*self.BASIC, "venue", "league_name", "ends_on", "round_minutes", "finals_cut"]
+            + [f"round_game_{n}" for n in range(1, self.round_slots + 1)]
+            + [f"precedence_{i}" for i in range(1, self.PRECEDENCE_SLOTS + 1)]
+            + [name for name in self.fields if name.startswith("points_")]
+            + ["bye_points", "seating_mode", "round1_seeding"]
+            + ["weight_spread", "weight_seat", "weight_club", "weight_small_table"]
+            + ["confirmation_policy", "release_policy"]
+        )
+        if instance is not None:  # the kind of event is chosen once, when creating it
+            del self.fields["setup"], self.fields["setup_shown"]
+        self.fields["slug"].widget.attrs["placeholder"] = _("made from the name")
+
+    ROUND_SLOTS = 8  # per-round game choices shown (more when the event plans more rounds)
+    PRECEDENCE_SLOTS = 5
+    POINT_SIZES = (2, 3, 4)  # the games seat 2 to 4 players (engines' meta)
+
+    def _add_round_games(self, instance: Event | None) -> None:
+        planned = [
+            int(k.removeprefix("round_game_")) for k in self.initial if k.startswith("round_game_")
+        ] + [instance.rounds_planned if instance else 0]
+        self.round_slots = max(self.ROUND_SLOTS, *planned)
+        choices = [("", _("the event's game"))] + _games()[1:]
+        for n in range(1, self.round_slots + 1):
+            self.fields[f"round_game_{n}"] = forms.ChoiceField(
+                label=_("game of round %(n)d") % {"n": n}, choices=choices, required=False
+            )
+
+    def _add_precedence(self) -> None:
+        """The standings order: what ranks first, then each tiebreak, by name (a metric
+        with a parameter an archive brought in stays a choice)."""
+        known = [(name, _(metric.label)) for name, metric in METRICS.items()]
+        extra = [
+            (value, value)
+            for key, value in self.initial.items()
+            if key.startswith("precedence_") and value and value not in METRICS
+        ]
+        for i in range(1, self.PRECEDENCE_SLOTS + 1):
+            self.fields[f"precedence_{i}"] = forms.ChoiceField(
+                label=_("rank by") if i == 1 else _("then, on a tie, by"),
+                choices=([] if i == 1 else [("", _("(nothing more)"))]) + known + extra,
+                required=i == 1,
+                initial=DEFAULT_PRECEDENCE[i - 1] if i <= len(DEFAULT_PRECEDENCE) else "",
+            )
+
+    def _add_placement_points(self) -> None:
+        for size in self.POINT_SIZES:
+            for place, value in enumerate(DEFAULT_PLACEMENT_POINTS[size], 1):
+                self.fields[f"points_{size}_{place}"] = forms.DecimalField(
+                    label=_("tournament points, place %(place)d at a table of %(size)d")
+                    % {"place": place, "size": size},
+                    min_value=0,
+                    max_digits=6,
+                    decimal_places=2,
+                    initial=float(value),
+                    required=False,  # blank: the standard points for the place
+                    widget=forms.NumberInput(attrs={"step": "0.25"}),
+                )
+
+    def _precedence(self, data: dict) -> list[str]:
+        names = [
+            data[f"precedence_{i}"]
+            for i in range(1, self.PRECEDENCE_SLOTS + 1)
+            if data.get(f"precedence_{i}")
+        ]
+        if len(set(names)) != len(names):
+            self.add_error("precedence_2", _("Each tiebreak once."))
+        return list(dict.fromkeys(names))
+
+    def _placement_points(self, data: dict) -> dict:
+        """The points by table size that differ from the standings' defaults (sizes the
+        form does not show, from an archive, stay as they were)."""
+        points = {
+            str(size): list(values)
+            for size, values in ((self.initial.get("_placement_points") or {}).items())
+            if int(size) not in self.POINT_SIZES
+        }
+        for size in self.POINT_SIZES:
+            if any(f"points_{size}_{place}" in self.errors for place in range(1, size + 1)):
+                continue  # the field's own error says which
+            fractions = [
+                Fraction(value) if value is not None else default
+                for place, default in enumerate(DEFAULT_PLACEMENT_POINTS[size], 1)
+                for value in [data.get(f"points_{size}_{place}")]
+            ]
+            if tuple(fractions) != tuple(DEFAULT_PLACEMENT_POINTS[size]):
+                points[str(size)] = [str(f) for f in fractions]
+        return points
+
+    @staticmethod
+    def setup_initial(kind: str) -> dict:
+        values = SETUP_PRESETS[kind]
+        return {"setup": kind, "setup_shown": kind, **{f: values[f] for f in SETUP_FIELDS}}
+
+    def basic_fields(self):
+        return [self[name] for name in self.BASIC if name in self.fields]
+
+    def advanced_fields(self):
+        return [field for field in self.visible_fields() if field.name not in self.BASIC]
+
+    def advanced_has_errors(self) -> bool:
+        return any(field.errors for field in self.advanced_fields())
+
+    @staticmethod
+    def setup_presets_data() -> str:
+        """The kinds of event for the page's script (a data attribute, never shown)."""
+        return json.dumps(SETUP_PRESETS)
 
     @staticmethod
     def policy_trusts() -> list[tuple[str, str]]:
@@ -201,10 +371,34 @@ class EventForm(forms.Form):
         return value
 
     def clean_slug(self):
-        slug = self.cleaned_data["slug"]
-        if slug in RESERVED_SLUGS:  # console paths of their own
-            raise forms.ValidationError(_("This slug is reserved; choose another."))
+        slug = (self.cleaned_data.get("slug") or "").strip()
+        if not slug:
+            return ""  # made from the name in clean()
+        if not _ADDRESS.match(slug):
+            raise forms.ValidationError(
+                _(
+                    "A web address uses only the letters a-z, digits and hyphens (e.g. "
+                    "cafe-cup). Leave it blank and it is made from the name."
+                )
+            )
+        if slug in RESERVED_ADDRESSES:  # console paths of their own
+            raise forms.ValidationError(_("The console uses this address; choose another."))
+        others = Event.objects.exclude(pk=self.instance.pk if self.instance else None)
+        if others.filter(slug=slug).exists():  # said here: the model's message says "slug"
+            raise forms.ValidationError(
+                _("Another event has this address; choose another, or leave it blank.")
+            )
         return slug
+
+    def _apply_setup(self, data: dict) -> None:
+        """A kind of event chosen without the page's script: its values replace those the
+        organizer left as the form showed them (the script fills them on the page)."""
+        kind, shown = data.get("setup"), data.get("setup_shown")
+        if not kind or not shown or kind == shown:
+            return
+        for name in SETUP_FIELDS:
+            if name in data and data[name] == SETUP_PRESETS[shown][name]:
+                data[name] = SETUP_PRESETS[kind][name]
 
     def clean_variants(self):
         return self._json("variants")
@@ -215,9 +409,6 @@ class EventForm(forms.Form):
     def clean_game_variants(self):
         return self._json("game_variants")
 
-    def clean_placement_points(self):
-        return self._json("placement_points")
-
     def clean_table_sizes(self):
         try:
             return [
@@ -226,31 +417,26 @@ class EventForm(forms.Form):
         except ValueError as error:
             raise forms.ValidationError(_("Whole numbers separated by commas.")) from error
 
-    def clean_round_games(self):
-        import engines
-
-        out = {}
-        for part in filter(
-            None, (self.cleaned_data.get("round_games") or "").replace(" ", "").split(",")
-        ):
-            number, _sep, key = part.partition(":")
-            if not number.isdigit() or key not in engines.available_engines():
-                raise forms.ValidationError(_("Use round:game pairs, e.g. 1:imhotep."))
-            out[number] = key
-        return out
-
-    def clean_precedence(self):
-        names = [n.strip() for n in self.cleaned_data["precedence"].split(",") if n.strip()]
-        unknown = [n for n in names if n.partition(":")[0] not in METRICS]
-        if unknown or not names:
-            raise forms.ValidationError(
-                _("Unknown metrics: %(names)s. Known: %(known)s")
-                % {"names": ", ".join(unknown) or "-", "known": ", ".join(METRICS)}
-            )
-        return names
-
     def clean(self):
         data = super().clean()
+        data["round_games"] = {
+            str(n): data[f"round_game_{n}"]
+            for n in range(1, self.round_slots + 1)
+            if data.get(f"round_game_{n}")
+        }
+        data["precedence"] = self._precedence(data)
+        data["placement_points"] = self._placement_points(data)
+        if self.instance is None:
+            self._apply_setup(data)
+        if data.get("starts_on") and not data.get("ends_on"):
+            days = SETUP_PRESETS[data.get("setup") or "evening"]["days"] if not self.instance else 1
+            data["ends_on"] = data["starts_on"] + datetime.timedelta(days=days - 1)
+        if data.get("name") and "slug" in data and not data["slug"]:
+            data["slug"] = (
+                self.instance.slug
+                if self.instance is not None
+                else unique_address(data["name"], data.get("starts_on"))
+            )
         if self.errors:
             return data
         config = self.config()
@@ -260,7 +446,7 @@ class EventForm(forms.Form):
         except (StandingsError, SeatingError, ValueError, ZeroDivisionError) as error:
             raise forms.ValidationError(str(error)) from error
         if not data.get("game_key") and not data.get("round_games"):
-            self.add_error("round_games", _("Choose a game, or a game for each round."))
+            self.add_error("round_game_1", _("Choose a game, or a game for each round."))
         elif data.get("game_key"):
             self._check_options(data["game_key"], data.get("options_preset"), data["variants"])
         self._check_per_game(data["game_presets"], data["game_variants"])
@@ -319,7 +505,7 @@ class EventForm(forms.Form):
             "variants": d["game_variants"],
             "placement_points": d["placement_points"],
             "precedence": d["precedence"],
-            "bye_points": d["bye_points"],
+            "bye_points": str(Fraction(d["bye_points"])),
             "seating_mode": d["seating_mode"],
             "round1_seeding": d["round1_seeding"],
             "weights": {
@@ -359,16 +545,28 @@ class EventForm(forms.Form):
             "starts_on": event.starts_on,
             "ends_on": event.ends_on,
             "game_key": event.game_key,
-            "round_games": ", ".join(f"{k}:{v}" for k, v in config["round_games"].items()),
+            **{f"round_game_{k}": v for k, v in config["round_games"].items()},
             "options_preset": event.options_preset,
             "variants": json.dumps(event.options_overrides or {}),
             "game_presets": json.dumps(config["presets"]),
             "game_variants": json.dumps(config["variants"]),
             "table_sizes": ",".join(str(n) for n in event.table_sizes or []),
             "rounds_planned": event.rounds_planned,
-            "placement_points": json.dumps(config["placement_points"]),
-            "precedence": ",".join(config["precedence"] or DEFAULT_PRECEDENCE),
-            "bye_points": config["bye_points"],
+            **{  # every slot: a shorter order leaves the rest blank
+                f"precedence_{i}": name
+                for i, name in itertools.zip_longest(
+                    range(1, cls.PRECEDENCE_SLOTS + 1),
+                    config["precedence"] or DEFAULT_PRECEDENCE,
+                    fillvalue="",
+                )
+            },
+            "_placement_points": config["placement_points"],
+            **{
+                f"points_{size}_{place}": float(Fraction(str(value)))
+                for size, values in config["placement_points"].items()
+                for place, value in enumerate(values, 1)
+            },
+            "bye_points": float(Fraction(str(config["bye_points"]))),
             "seating_mode": config["seating_mode"],
             "round1_seeding": config["round1_seeding"],
             "weight_spread": config["weights"]["spread"],

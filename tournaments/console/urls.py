@@ -17,11 +17,13 @@ app_name = "console"
 urlpatterns = [
     path("", console.event_list, name="events"),
     path("new/", console.event_create, name="event-create"),
+    path("new/address/", console.event_address, name="event-address"),
     path("import/", console_exports.archive_import, name="archive-import"),
     path("<slug:slug>/", console.event_home, name="event"),
     path("<slug:slug>/edit/", console.event_edit, name="event-edit"),
     path("<slug:slug>/status/", console.event_status, name="event-status"),
     path("<slug:slug>/announcement/", console.event_announcement, name="announcement"),
+    path("<slug:slug>/copy/", console.event_copy, name="event-copy"),
     path("<slug:slug>/players/", console_players.player_list, name="players"),
     path("<slug:slug>/players/import/", console_players.player_import, name="import"),
     path(

@@ -122,3 +122,52 @@ def sort_key(display_name: str, reading: str) -> tuple[str, str]:
     reading_key = unicodedata.normalize("NFKC", reading or "")
     reading_key = "".join(_KATAKANA.get(ch, ch) for ch in reading_key).replace(" ", "")
     return (reading_key or unicodedata.normalize("NFKC", display_name).casefold(), display_name)
+
+
+# Hiragana → Hepburn romaji: the table above read backwards, the Hepburn spelling where
+# it has two (し shi, not si). Used to make an ASCII web address from a Japanese name.
+_HEPBURN = {"し": "shi", "ち": "chi", "つ": "tsu", "ふ": "fu", "じ": "ji", "ぢ": "ji", "づ": "zu"}
+_KANA_ROMAJI: dict[str, str] = {}
+for _latin, _kana in _ROMAJI.items():
+    _KANA_ROMAJI.setdefault(_kana, _latin)
+for _kana in ("しゃ", "しゅ", "しょ", "ちゃ", "ちゅ", "ちょ", "じゃ", "じゅ", "じょ"):
+    _KANA_ROMAJI[_kana] = _HEPBURN[_kana[0]][:-1] + _KANA_ROMAJI[_kana][-1]
+_KANA_ROMAJI.update(_HEPBURN)
+_KANA_ROMAJI.update({"ぁ": "a", "ぃ": "i", "ぅ": "u", "ぇ": "e", "ぉ": "o", "ゃ": "ya"})
+_KANA_ROMAJI.update({"ゅ": "yu", "ょ": "yo", "ゎ": "wa", "ゐ": "i", "ゑ": "e", "ゔ": "vu"})
+_KANA_ROMAJI.update(  # loanword spellings: カフェ kafe, パーティー paatii
+    {"ふぁ": "fa", "ふぃ": "fi", "ふぇ": "fe", "ふぉ": "fo", "てぃ": "ti", "でぃ": "di"}
+)
+_KANA_ROMAJI.update({"うぃ": "wi", "うぇ": "we", "うぉ": "wo", "しぇ": "she", "ちぇ": "che"})
+
+
+def kana_to_romaji(text: str) -> str:
+    """Hiragana and katakana in ``text`` spelled in Hepburn romaji (っ doubles the next
+    consonant, ー repeats the vowel); other characters pass through (kanji too: they
+    have no reading here)."""
+    text = unicodedata.normalize("NFKC", text or "")
+    text = "".join(_KATAKANA.get(ch, ch) for ch in text)
+    out: list[str] = []
+    double = False
+    i = 0
+    while i < len(text):
+        for size in (2, 1):
+            latin = _KANA_ROMAJI.get(text[i : i + size])
+            if latin:
+                break
+        else:
+            latin, size = None, 1
+        ch = text[i]
+        i += size
+        if ch == "っ":
+            double = True
+            continue
+        if ch == "ー" and out and out[-1][-1:] in "aeiou":
+            out.append(out[-1][-1])
+            continue
+        piece = latin if latin is not None else ch
+        if double and piece[:1].isalpha() and piece[:1] not in "aeiou":
+            piece = ("t" if piece.startswith("ch") else piece[0]) + piece
+        double = False
+        out.append(piece)
+    return "".join(out)

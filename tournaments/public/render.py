@@ -397,8 +397,10 @@ def player_standing(data: sel.EventData, registration_id: int) -> dict | None:
 
 
 def _standing_in(data: sel.EventData, snapshot, registration_id: int) -> dict | None:
-    if not snapshot.result_ids and not snapshot.ruling_ids and not any(
-        sel.metric_number(r.get("metrics", {}).get("tp")) for r in snapshot.rows
+    if (
+        not snapshot.result_ids
+        and not snapshot.ruling_ids
+        and not any(sel.metric_number(r.get("metrics", {}).get("tp")) for r in snapshot.rows)
     ):
         # Standings that count nothing yet rank everyone first with 0 points: not a
         # standing to show a player ("1st of 11, 0 points" before any result).

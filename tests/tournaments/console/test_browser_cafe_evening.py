@@ -122,9 +122,9 @@ def test_the_cafe_evening_from_the_demo_login_to_the_podium(live_server, browser
     organizer.fill("#id_name", "ナイルの夕べ")
     organizer.fill("#id_slug", "nile-evening")
     organizer.fill("#id_starts_on", "2026-11-27")
-    organizer.fill("#id_ends_on", "2026-11-27")
     organizer.select_option("#id_game_key", "imhotep")
     organizer.fill("#id_rounds_planned", "2")
+    organizer.click("#advanced summary")  # the round's length is an advanced setting
     organizer.fill("#id_round_minutes", "50")
     organizer.click("#event-form button[type=submit]")
     console = f"{site}/ja/console/nile-evening"

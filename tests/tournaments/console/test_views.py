@@ -26,16 +26,16 @@ EVENT_FORM = {
     "starts_on": "2026-11-22",
     "ends_on": "2026-11-22",
     "game_key": "imhotep",
-    "round_games": "",
     "options_preset": "",
     "variants": "{}",
     "game_presets": "{}",
     "game_variants": "{}",
     "table_sizes": "4,3",
     "rounds_planned": "3",
-    "placement_points": "{}",
-    "precedence": "tp,firsts,sos",
-    "bye_points": "3/2",
+    "precedence_1": "tp",
+    "precedence_2": "firsts",
+    "precedence_3": "sos",
+    "bye_points": "1.5",
     "seating_mode": "standings",
     "round1_seeding": "random",
     "weight_spread": "1",
@@ -66,11 +66,11 @@ def test_console_needs_login_and_the_event_organizer(client):
 
 def test_event_form_reports_bad_configuration(client):
     client.force_login(organizer())
-    bad = {**EVENT_FORM, "precedence": "tp,nonsense", "table_sizes": "4,9", "variants": "[1"}
+    bad = {**EVENT_FORM, "precedence_2": "nonsense", "table_sizes": "4,9", "variants": "[1"}
     response = client.post("/en/console/new/", bad)
     assert response.status_code == 200
     text = response.content.decode()
-    assert "Unknown metrics: nonsense" in text and "Not valid JSON" in text
+    assert "Select a valid choice. nonsense" in text and "Not valid JSON" in text
     assert not Event.objects.filter(slug="console-cup").exists()
     response = client.post("/en/console/new/", {**EVENT_FORM, "table_sizes": "4,9"})
     assert "Tables seat between" in response.content.decode()
@@ -81,7 +81,7 @@ def test_event_form_reports_bad_configuration(client):
     response = client.post("/en/console/new/", {**EVENT_FORM, "game_presets": '{"chess": "x"}'})
     assert "Unknown games: chess" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "slug": "import"})
-    assert "This slug is reserved" in response.content.decode()
+    assert "The console uses this address" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "options_preset": "nope"})
     assert "Unknown preset; imhotep has: standard" in response.content.decode()
     response = client.post(
@@ -206,7 +206,8 @@ def test_multi_game_event_stores_per_game_presets_and_variants(client):
     form = {
         **EVENT_FORM,
         "game_key": "",
-        "round_games": "1:imhotep, 2:terra_pyramides",
+        "round_game_1": "imhotep",
+        "round_game_2": "terra_pyramides",
         "game_presets": '{"imhotep": "pharaohs-wrath"}',
         "game_variants": '{"terra_pyramides": {"version": 1}}',
         "table_sizes": "4,3,2",

@@ -2,13 +2,53 @@
 
 from __future__ import annotations
 
+import datetime
+import re
+import unicodedata
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.events.domain import EventStatusChanged, announce
-from tournaments.events.models import Event, EventConfig, EventRole, League
+from tournaments.events.kana import kana_to_romaji
+from tournaments.events.models import Event, EventConfig, EventRole, League, Registration
 from tournaments.results.models import EventResultSettings
+
+# Console paths of their own under /console/<address>/ (an event may not take them).
+RESERVED_ADDRESSES = frozenset({"new", "import", "extra", "tools", "ratings", "sheets"})
+ADDRESS_MAX = 100
+_NO_READING = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ・･]+")
+
+
+def unique_address(
+    name: str, starts_on: datetime.date | None, *, exclude: int | None = None
+) -> str:
+    """A web address (ASCII slug) for an event named ``name`` that no other event has:
+    the name in romaji (kana spelled in Hepburn, Latin letters kept, kanji left out
+    between words); a name that leaves
+    too little (kanji have no reading here) gets ``event-<date>``. A taken address gets
+    -2, -3, ... The organizer may change it on the form."""
+    # Kanji (no reading here) and the kana middle dot separate the words that remain.
+    words = _NO_READING.sub(" ", unicodedata.normalize("NFKC", name))
+    base = slugify(kana_to_romaji(words))[: ADDRESS_MAX - 4].strip("-")
+    if len(base) < 3:
+        when = starts_on or datetime.date.today()
+        base = f"event-{when:%Y-%m-%d}"
+    if base in RESERVED_ADDRESSES:
+        base = f"{base}-event"
+    taken = set(
+        Event.objects.exclude(pk=exclude)
+        .filter(slug__regex=rf"^{re.escape(base)}(-[0-9]+)?$")
+        .values_list("slug", flat=True)
+    )
+    if base not in taken:
+        return base
+    number = 2
+    while f"{base}-{number}" in taken:
+        number += 1
+    return f"{base}-{number}"
 
 
 @transaction.atomic
@@ -84,6 +124,50 @@ def league_named(name: str | None, *, owner) -> League | None:
     owner = owner if owner is not None and owner.is_authenticated else None
     league, _created = League.objects.get_or_create(name=name, owner=owner)
     return league
+
+
+@transaction.atomic
+def event_copy(*, event: Event, user, days: int = 7) -> Event:
+    """ "Run it again next week": a new event with ``event``'s games, settings, league and
+    result policy, ``days`` later, at a new address, its players registered again (not
+    checked in; dropped players are not invited back). ``user`` becomes its organizer."""
+    shift = datetime.timedelta(days=days)
+    starts_on = event.starts_on + shift
+    copy = Event(
+        name=event.name,
+        slug=unique_address(event.name, starts_on),
+        venue=event.venue,
+        starts_on=starts_on,
+        ends_on=event.ends_on + shift,
+        status=Event.Status.REGISTRATION,
+        game_key=event.game_key,
+        options_preset=event.options_preset,
+        options_overrides=event.options_overrides,
+        edition=event.edition,
+        table_sizes=event.table_sizes,
+        rounds_planned=event.rounds_planned,
+        league=event.league,
+    )
+    copy.full_clean()
+    copy.save()
+    config = EventConfig.objects.filter(event=event).values_list("data", flat=True).first()
+    if config is not None:
+        EventConfig.objects.create(event=copy, data=config)
+    settings = EventResultSettings.objects.filter(event=event).first()
+    if settings is not None:  # the confirmation policy and the rest, as they are
+        settings.pk = None
+        settings.event = copy
+        settings._state.adding = True
+        settings.save()
+    Registration.objects.bulk_create(
+        Registration(event=copy, player_id=player_id, status=Registration.Status.REGISTERED)
+        for player_id in event.registrations.exclude(status=Registration.Status.DROPPED)
+        .order_by("pk")
+        .values_list("player_id", flat=True)
+    )
+    if user is not None and user.is_authenticated:
+        EventRole.objects.create(user=user, event=copy, role=EventRole.Kind.ORGANIZER)
+    return copy
 
 
 @transaction.atomic

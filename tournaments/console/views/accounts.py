@@ -41,8 +41,12 @@ invite = auth_views.PasswordResetConfirmView.as_view(
 
 @login_required
 def home(request):
-    """Organizers and head judges to the console; table judges to their tables."""
-    if has_console(request.user):
+    """Organizers and head judges to the console, and so is someone who may create
+    events but has none yet (a new organizer's first login); table judges to their
+    tables."""
+    from tournaments.console.views.events import may_create_events  # it imports this module
+
+    if has_console(request.user) or may_create_events(request.user):
         return redirect("console:events")
     if tables_judged_by(Actor(user=request.user)).exists():
         return redirect("judge:my-tables")

@@ -15,7 +15,9 @@ import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -26,7 +28,8 @@ from tournaments.console.selectors.incomplete import (
     rescore_refused_tables,
 )
 from tournaments.console.selectors.pages import latest_snapshot, standings_rows
-from tournaments.console.services.events import event_save, event_set_status
+from tournaments.console.services.events import event_copy as event_copy_service
+from tournaments.console.services.events import event_save, event_set_status, unique_address
 from tournaments.console.services.finals import awards, event_finish
 from tournaments.console.services.lost_values import games_with_lost_values, missing_count
 from tournaments.console.views.accounts import has_console
@@ -100,7 +103,7 @@ def event_list(request):
 def event_create(request):
     if not may_create_events(request.user):
         raise PermissionDenied(_("You may not create events."))
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, initial={"game_key": _usual_game(request.user)})
     if request.method == "POST" and form.is_valid():
         try:
             event = event_save(
@@ -114,6 +117,34 @@ def event_create(request):
         else:
             return redirect("console:event", slug=event.slug)
     return render(request, "console/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+def event_address(request):
+    """The web address a new event named ``?name=`` would get, for the form to show as
+    the name is typed (the address is made again when the form is sent)."""
+    if not may_create_events(request.user):
+        raise PermissionDenied(_("You may not create events."))
+    name = request.GET.get("name", "")[:200]
+    address = unique_address(name, timezone.localdate()) if name.strip() else ""
+    return JsonResponse({"address": address})
+
+
+def _usual_game(user) -> str:
+    """The game a new event starts with: that of the organizer's latest event with one
+    game, else the first game (a café setting up its weekly evening types only a name)."""
+    import engines
+
+    latest = (
+        Event.objects.filter(
+            roles__user=user, roles__role=EventRole.Kind.ORGANIZER, game_key__gt=""
+        )
+        .order_by("-starts_on", "-pk")
+        .values_list("game_key", flat=True)
+        .first()
+    )
+    available = list(engines.available_engines())
+    return latest if latest in available else (available[0] if available else "")
 
 
 def _format_error(error) -> str:
@@ -227,6 +258,23 @@ def event_announcement(request, slug):
         else:
             messages.success(request, _("The screen shows no message."))
     return redirect("console:event", slug=event.slug)
+
+
+@login_required
+@require_POST
+def event_copy(request, slug):
+    """ "Run it again next week": the copy opens on its console page (its organizers'
+    call, like choosing a league)."""
+    event = console_event(request, slug)
+    if not is_organizer(request.user, event):
+        raise PermissionDenied(_("Only the event's organizers copy it."))
+    copy = event_copy_service(event=event, user=request.user)
+    messages.success(
+        request,
+        _("A copy for %(date)s; players registered: %(count)d. Check its settings.")
+        % {"date": copy.starts_on.isoformat(), "count": copy.registrations.count()},
+    )
+    return redirect("console:event", slug=copy.slug)
 
 
 @login_required
