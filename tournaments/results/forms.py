@@ -12,9 +12,11 @@ things in the same order, with the labels of ``sheet_labels``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.results import sheet_labels
@@ -62,6 +64,10 @@ class Node:
     item_label: str = ""
     scalar_item: bool = False
     hint: str = ""
+    start: Any = None  # the value the field shows before anything is typed (0: zero)
+    unknown: bool = False  # the judge may mark the value unknown (an explicit choice)
+    folded: bool = False  # an alternative the engine derives otherwise: asked when opened
+    other: bool = False  # a closed choice that also takes a value typed in
 
     @property
     def input_id(self) -> str:
@@ -99,6 +105,18 @@ def _shown(game: str, name: str, options: dict[str, Any], index: int | None) -> 
     return True if rule is None else rule()
 
 
+def sheet_entry(game: str) -> dict[str, dict[str, Any]]:
+    """How the game's engine asks for its sheet fields (engines/<game>/sheet_words.py)."""
+    try:
+        return importlib.import_module(f"engines.{game}.sheet_words").ENTRY
+    except (ImportError, AttributeError):
+        return {}
+
+
+def _choice_text(english: str, japanese: str) -> str:
+    return japanese if (get_language() or "ja")[:2] == "ja" else english
+
+
 def _readable(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
@@ -106,6 +124,7 @@ def _readable(name: str) -> str:
 class _Builder:
     def __init__(self, game: str, options: dict[str, Any], defs: dict[str, Any]):
         self.game, self.options, self.defs = game, options, defs
+        self.entry = sheet_entry(game)
 
     def label(self, name: str, schema: dict[str, Any]) -> str:
         return sheet_labels.label(self.game, name) or schema.get("title") or _readable(name)
@@ -137,11 +156,29 @@ class _Builder:
         if hint is not None:
             common["hint"] = str(hint)
         default = raw.get("default", prop.get("default"))
+        entry = self.entry.get(name, {})
+        common["folded"] = bool(entry.get("folded"))
+        closed = [(v, _choice_text(en, ja)) for v, en, ja in entry.get("choices", ())]
         if kind == "integer":
+            minimum = prop.get("minimum")
+            start = None
+            if not common["folded"]:
+                # Zero means zero: a count starts at 0 (or the engine's default) and is sent
+                # as shown; "unknown" is a separate, explicit choice.
+                start = default if isinstance(default, int) else 0
+                if minimum is not None and start < minimum:
+                    start = None  # a number that has no zero (a card number): typed
             return Node(
-                "int", **common, minimum=prop.get("minimum"), maximum=prop.get("maximum"),
-                required=required, default=default,
+                "int", **common, minimum=minimum, maximum=prop.get("maximum"),
+                required=required, default=default, start=start,
+                unknown=bool(entry.get("unknown")),
             )  # fmt: skip
+        if entry.get("sequence") == "seats":
+            return Node("sequence", **common)
+        if kind == "string" and closed:
+            return Node("choice", **common, choices=closed, other=bool(entry.get("other")))
+        if kind == "array" and closed:
+            return Node("tally" if entry.get("repeat") else "multi", **common, choices=closed)
         if kind == "boolean":
             return Node("bool", **common, required=required, default=bool(default))
         if kind == "string" and "enum" in prop:
@@ -152,7 +189,7 @@ class _Builder:
             keys = _resolve(prop["propertyNames"], self.defs).get("enum", [])
             values = _resolve(prop.get("additionalProperties") or {}, self.defs)
             children = [
-                Node("count", k, text, f"{path}.{k}", minimum=values.get("minimum"))
+                Node("count", k, text, f"{path}.{k}", minimum=values.get("minimum"), start=0)
                 for k, text in self.choices(name, keys)
             ]
             return Node("group", **common, children=children)
