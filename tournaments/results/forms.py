@@ -269,7 +269,7 @@ def _text(node: Node, value: Any) -> str:
     if node.kind == "bool":
         return str(_("Yes") if value else _("No"))
     labels = dict(node.choices)
-    if node.kind == "multi" and isinstance(value, list):
+    if node.kind in ("multi", "tally") and isinstance(value, list):
         return "、".join(labels.get(str(v), str(v)) for v in value)
     if node.kind == "strlist" and isinstance(value, list):
         return " ".join(str(v) for v in value)
@@ -286,6 +286,9 @@ def summary_rows(nodes: list[Node], value: Any, prefix: str = "") -> list[tuple[
     for node in nodes:
         got = data.get(node.key)
         label = f"{prefix}{node.label}"
+        if got is None and node.unknown and node.key in data:
+            out.append((label, str(_("Unknown (not on the sheet)"))))
+            continue
         if got is None or got == [] or got == {}:
             continue
         if node.kind == "group":

@@ -82,6 +82,9 @@
 
   function valueOf(el) {
     const kind = el.dataset.node;
+    // A folded alternative is sent only once the judge has opened it.
+    const fold = el.parentElement && el.parentElement.tagName === "DETAILS" ? el.parentElement : null;
+    if (fold && !fold.open) return undefined;
     if (kind === "tally") {
       const counts = tallyCounts(el);
       const out = [];
