@@ -233,7 +233,7 @@ def test_a_refused_submit_names_player_and_field_and_scrolls_to_it(live_server, 
     assert name in text and "石材置き場の石材の数" in text, text
     field = page.locator('[data-node-path="$.sheet.players[2].sled"]')
     box = field.bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= 844  # on screen, not 1.4k px up
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844  # on screen, not 1.4k px up
     assert banner.is_visible() and banner.bounding_box()["y"] < 844
     assert ResultSubmission.objects.count() == 1  # kept as one draft
     context.close()
