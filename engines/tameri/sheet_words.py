@@ -29,3 +29,49 @@ ENTRY = {
     "hand_glyph_counts": {"folded": True},
     "highest_card": {"folded": True},
 }
+
+
+# Words a judge reads on the sheet form, as (English, Japanese): labels by field name,
+# row titles of lists ("Level 2"), the printed names of choices, and hints that depend on
+# the event's board sides. The pages pick the language (tournaments/results/forms.py).
+LABELS = {
+    "play_points": ("Points during play", "プレイ中の得点"),
+    "seasons": ("Season ends", "季節の終わり"),
+    "revealed": ("Resources revealed behind the screen", "ついたての裏から公開した資源"),
+    "pharaoh_points": (
+        "Pharaoh points (only if the resources were not written)",
+        "ファラオの得点（資源を記録しなかった場合のみ）",
+    ),
+    "final_glyph": ("Final glyph matched", "最後のヒエログリフが一致した"),
+    "building_points": ("Building points at this season end", "この季節の終わりの建物の得点"),
+    "remaining_offerings": ("Remaining offerings", "残りの供物"),
+    "building_symbols": ("Building symbols (one per building)", "建物シンボル（建物ごとに1つ）"),
+    "priest_card_points": ("Priest card points", "司祭カードの得点"),
+    "hand": ("Hand cards", "手札"),
+    "number": ("Card number", "カード番号"),
+    "left": ("Left glyphs", "左側のヒエログリフ"),
+    "right": ("Right glyphs", "右側のヒエログリフ"),
+    "hand_glyph_points": (
+        "Hand glyph points (only if the hand was not written)",
+        "手札のヒエログリフの得点（手札を記録しなかった場合のみ）",
+    ),
+    "hand_glyph_counts": ("Hand glyphs per type", "手札のヒエログリフ（種類ごとの数）"),
+    "highest_card": (
+        "Highest card in hand (only if the hand was not written)",
+        "手札で最も大きいカード（手札を記録しなかった場合のみ）",
+    ),
+    "leftovers": ("Left in the personal supply", "個人のストックに残ったもの"),
+    "barley": ("Barley", "大麦"),
+    "papyrus": ("Papyrus", "パピルス"),
+    "flax": ("Flax", "亜麻"),
+    "fruit": ("Fruit", "果物"),
+    "resources": ("Resources", "資源"),
+    "deben": ("Deben", "デベン"),
+    "silt": ("Silt", "シルト"),
+}
+ITEM_LABELS = {
+    "seasons": ("Season", "季節"),
+    "building_symbols": ("Building", "建物"),
+    "hand": ("Card", "カード"),
+    "hand_glyph_counts": ("Glyph", "ヒエログリフ"),
+}

@@ -7,7 +7,7 @@ JSON path the engine uses in its violations (``$.sheet.players[0].sled``) so the
 an error beside the field it concerns. ``sheet_summary`` reads an entered sheet back as
 labelled lines for the player who confirms it. The console's printed paper sheet walks
 the same tree (console/selectors/paper_sheets.py), so paper and phone ask for the same
-things in the same order, with the labels of ``sheet_labels``.
+things in the same order, with the words of each engine's ``sheet_words`` module.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-
-from tournaments.results import sheet_labels
 
 
 def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
@@ -68,6 +66,8 @@ class Node:
     unknown: bool = False  # the judge may mark the value unknown (an explicit choice)
     folded: bool = False  # an alternative the engine derives otherwise: asked when opened
     other: bool = False  # a closed choice that also takes a value typed in
+    help: str = ""  # the rule behind the field, in the page's language (one tap away)
+    help_rule: str = ""
 
     @property
     def input_id(self) -> str:
@@ -80,41 +80,33 @@ class JudgeForm:
     table: list[Node]  # fields of the whole table (Imhotep's monuments)
 
 
-def _shown(game: str, name: str, options: dict[str, Any], index: int | None) -> bool:
-    """Only what the event's version, preset and board sides have (the engine refuses the
-    rest: Terra Pyramides S1/VN2/VN4, Imhotep V5/V6, Field of Reeds M16)."""
-    sides = options.get("sides") or {}
-    version = options.get("version", 1)
-    rules = {
-        ("imhotep", "obelisks_erected"): lambda: sides.get("obelisk") == "B",
-        ("imhotep", "missing_monuments"): lambda: bool(options.get("pharaohs_wrath")),
-        ("terra_pyramides", "name"): lambda: False,
-        ("terra_pyramides", "horus_track"): lambda: version >= 2,
-        ("terra_pyramides", "grave_goods"): lambda: version >= 2,
-        ("terra_pyramides", "oasis_track"): lambda: version >= 3,
-        ("terra_pyramides", "palms"): lambda: version >= 3,
-        ("terra_pyramides", "boat"): lambda: version >= 3,
-        ("terra_pyramides", "cards"): lambda: version >= 3,
-        ("terra_pyramides", "built"): lambda: options.get("mission") is not None,
-        ("terra_pyramides", "sites_claimed"): (
-            lambda: options.get("a17_sites_count") == "ever_claimed"
-        ),
-        ("field_of_reeds", "watcher"): lambda: index == 2,  # level 3 only (M16)
-    }
-    rule = rules.get((game, name))
-    return True if rule is None else rule()
+def sheet_words(game: str):
+    """The game's sheet words and how its form asks for each field
+    (``engines/<game>/sheet_words.py``: pure data the engine owns)."""
+    try:
+        return importlib.import_module(f"engines.{game}.sheet_words")
+    except ImportError:
+        return None
 
 
 def sheet_entry(game: str) -> dict[str, dict[str, Any]]:
-    """How the game's engine asks for its sheet fields (engines/<game>/sheet_words.py)."""
-    try:
-        return importlib.import_module(f"engines.{game}.sheet_words").ENTRY
-    except (ImportError, AttributeError):
-        return {}
+    return getattr(sheet_words(game), "ENTRY", {})
 
 
 def _choice_text(english: str, japanese: str) -> str:
     return japanese if (get_language() or "ja")[:2] == "ja" else english
+
+
+def _word(words, table: str, key: Any) -> str | None:
+    found = getattr(words, table, {}).get(key)
+    return None if found is None else _choice_text(*found)
+
+
+def _shown(words, name: str, options: dict[str, Any], index: int | None) -> bool:
+    """Only what the event's version, preset and board sides have (the engine refuses the
+    rest); the engine's ``shown`` decides."""
+    shown = getattr(words, "shown", None)
+    return True if shown is None else shown(name, options, index)
 
 
 def _readable(name: str) -> str:
@@ -124,14 +116,15 @@ def _readable(name: str) -> str:
 class _Builder:
     def __init__(self, game: str, options: dict[str, Any], defs: dict[str, Any]):
         self.game, self.options, self.defs = game, options, defs
-        self.entry = sheet_entry(game)
+        self.words = sheet_words(game)
+        self.entry = getattr(self.words, "ENTRY", {})
 
     def label(self, name: str, schema: dict[str, Any]) -> str:
-        return sheet_labels.label(self.game, name) or schema.get("title") or _readable(name)
+        return _word(self.words, "LABELS", name) or schema.get("title") or _readable(name)
 
     def choices(self, name: str, values: list[Any]) -> list[tuple[str, str]]:
         return [
-            (str(v), sheet_labels.option_label(self.game, name, str(v)) or _readable(str(v)))
+            (str(v), _word(self.words, "OPTION_LABELS", (name, str(v))) or _readable(str(v)))
             for v in values
         ]
 
@@ -139,7 +132,7 @@ class _Builder:
         required = set(obj.get("required", []))
         out = []
         for name, raw in obj.get("properties", {}).items():
-            if not _shown(self.game, name, self.options, index):
+            if not _shown(self.words, name, self.options, index):
                 continue
             node = self.node(name, raw, f"{base}.{name}", name in required, index)
             if node is not None:
@@ -150,11 +143,12 @@ class _Builder:
         prop = _resolve(raw, self.defs)
         kind = prop.get("type")
         common = {"key": name, "label": self.label(name, prop), "path": path}
-        hint = sheet_labels.SIDE_HINTS.get(
-            (self.game, name, (self.options.get("sides") or {}).get(name))
-        )
+        hint = _word(self.words, "SIDE_HINTS", (name, (self.options.get("sides") or {}).get(name)))
         if hint is not None:
-            common["hint"] = str(hint)
+            common["hint"] = hint
+        help_ = getattr(self.words, "HELP", {}).get(name)
+        if help_ is not None:
+            common["help_rule"], common["help"] = help_[0], _choice_text(*help_[1:])
         default = raw.get("default", prop.get("default"))
         entry = self.entry.get(name, {})
         common["folded"] = bool(entry.get("folded"))
@@ -229,7 +223,7 @@ class _Builder:
         return Node("text", **common)
 
     def item(self, name: str) -> str:
-        return sheet_labels.item_label(self.game, name) or str(_("Entry"))
+        return _word(self.words, "ITEM_LABELS", name) or str(_("Entry"))
 
 
 def judge_form(
@@ -243,7 +237,8 @@ def judge_form(
     build = _Builder(game, options or {}, defs)
     player = _resolve(_resolve(sheet["properties"]["players"], defs).get("items", {}), defs)
     seats = list(seat_names)
-    if game == "terra_pyramides" and (options or {}).get("mission") is not None:
+    shared = getattr(build.words, "shared_seat", None)
+    if shared is not None and shared(options or {}):
         seats = [str(_("Shared colour"))]
     players = [
         (
