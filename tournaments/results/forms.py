@@ -93,6 +93,18 @@ def sheet_entry(game: str) -> dict[str, dict[str, Any]]:
     return getattr(sheet_words(game), "ENTRY", {})
 
 
+def subtotal_plan(game: str) -> dict[str, Any] | None:
+    """The game's subtotal entry (fields it hides, fields it asks, checks it gives up), or
+    None when its engine offers none."""
+    return getattr(sheet_words(game), "SUBTOTAL", None)
+
+
+def subtotal_gives_up(game: str) -> list[str]:
+    """The checks the game's subtotal entry gives up, in the page's language."""
+    plan = subtotal_plan(game)
+    return [_choice_text(en, ja) for en, ja in plan["gives_up"]] if plan else []
+
+
 def _choice_text(english: str, japanese: str) -> str:
     return japanese if (get_language() or "ja")[:2] == "ja" else english
 
@@ -114,10 +126,20 @@ def _readable(name: str) -> str:
 
 
 class _Builder:
-    def __init__(self, game: str, options: dict[str, Any], defs: dict[str, Any]):
+    def __init__(
+        self, game: str, options: dict[str, Any], defs: dict[str, Any], subtotal: bool = False
+    ):
         self.game, self.options, self.defs = game, options, defs
         self.words = sheet_words(game)
-        self.entry = getattr(self.words, "ENTRY", {})
+        self.entry = dict(getattr(self.words, "ENTRY", {}))
+        self.hides: set[str] = set()
+        plan = subtotal_plan(game) if subtotal else None
+        if plan is not None:
+            # The organizer chose subtotals: the detail they replace is not asked, and the
+            # subtotals are asked outright (not folded), starting at 0 like every count.
+            self.hides = set(plan["hides"])
+            for name in plan["asks"]:
+                self.entry[name] = {**self.entry.get(name, {}), "folded": False}
 
     def label(self, name: str, schema: dict[str, Any]) -> str:
         return _word(self.words, "LABELS", name) or schema.get("title") or _readable(name)
@@ -132,7 +154,7 @@ class _Builder:
         required = set(obj.get("required", []))
         out = []
         for name, raw in obj.get("properties", {}).items():
-            if not _shown(self.words, name, self.options, index):
+            if name in self.hides or not _shown(self.words, name, self.options, index):
                 continue
             node = self.node(name, raw, f"{base}.{name}", name in required, index)
             if node is not None:
@@ -227,14 +249,19 @@ class _Builder:
 
 
 def judge_form(
-    game: str, schema: dict[str, Any], seat_names: list[str], options: dict[str, Any]
+    game: str,
+    schema: dict[str, Any],
+    seat_names: list[str],
+    options: dict[str, Any],
+    subtotal: bool = False,
 ) -> JudgeForm:
     """The phone form of ``game`` for a table: one section per seat (one shared section
     for a Terra Pyramides mission), then the whole table's fields, in the engine's sheet
-    order (the order the paper sheet prints)."""
+    order (the order the paper sheet prints). ``subtotal``: the event's judges enter the
+    game's subtotals (``subtotal_plan``) instead of the detail they replace."""
     defs = schema.get("$defs", {})
     sheet = _resolve(schema["properties"]["sheet"], defs)
-    build = _Builder(game, options or {}, defs)
+    build = _Builder(game, options or {}, defs, subtotal)
     player = _resolve(_resolve(sheet["properties"]["players"], defs).get("items", {}), defs)
     seats = list(seat_names)
     shared = getattr(build.words, "shared_seat", None)

@@ -27,7 +27,8 @@ from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables
 from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
 from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Round, RoundClock, Table
-from tournaments.results.forms import form_options, judge_form, sheet_summary
+from tournaments.events.selectors.event_config import event_config
+from tournaments.results.forms import form_options, judge_form, sheet_summary, subtotal_gives_up
 from tournaments.results.models import ResultSubmission
 from tournaments.results.move_forms import step_forms
 from tournaments.results.selectors import (
@@ -122,6 +123,22 @@ def resolved_options(engine, table: Table) -> dict[str, Any]:
     return form_options(engine, preset, overrides)
 
 
+def subtotal_entry(table: Table) -> bool:
+    """The organizer chose subtotal entry for the event (console: score sheet entry)."""
+    return event_config(table.round.event).get("sheet_entry") == "subtotal"
+
+
+def table_form(table: Table, engine):
+    """The phone form of this table, as the event's judges enter it."""
+    return judge_form(
+        engine.meta.key,
+        engine.sheet_schema(),
+        seat_names(table),
+        resolved_options(engine, table),
+        subtotal=subtotal_entry(table),
+    )
+
+
 def _page(request, token=None, table_id=None):
     table, actor = _table_and_actor(request, token, table_id)
     engine = engines.get_engine(table_game_key(table))
@@ -134,9 +151,9 @@ def _page(request, token=None, table_id=None):
         "event": table.round.event,
         "engine": engine,
         "game_name": engine.meta.name_ja if lang == "ja" else engine.meta.name_en,
-        "form": judge_form(
-            engine.meta.key, engine.sheet_schema(), names, resolved_options(engine, table)
-        ),
+        "form": table_form(table, engine),
+        # What the event's subtotal entry gives up, said on the page (issue 28).
+        "gives_up": subtotal_gives_up(engine.meta.key) if subtotal_entry(table) else [],
         "seats": [
             {"registration": s.registration_id, "position": s.position, "name": n}
             for s, n in zip(seats, names, strict=True)
@@ -383,10 +400,7 @@ def _sheet_lines(sub: ResultSubmission | None) -> dict[str, Any] | None:
         return None
     table = sub.table
     engine = engines.get_engine(table_game_key(table))
-    form = judge_form(
-        engine.meta.key, engine.sheet_schema(), seat_names(table), resolved_options(engine, table)
-    )
-    return sheet_summary(form, body_of(sub.kind, sub.payload))
+    return sheet_summary(table_form(table, engine), body_of(sub.kind, sub.payload))
 
 
 @require_GET

@@ -15,24 +15,31 @@ import pytest
 
 import engines
 from tests.tournaments.results.helpers import make_event, make_table
+from tournaments.events.models import EventConfig
 from tournaments.results.models import ResultSubmission
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 EXAMPLES = Path(engines.__file__).parent
 
-# game -> (example, event options, taps measured on this branch: a ceiling, see the report)
+# game -> (example, event options, ceiling on the taps). The target is 30 for every
+# game; the ceilings above 30 are what this branch measures, a regression guard where the
+# target is not reached yet (Terra Pyramides, Field of Reeds, Tameri's every-value entry).
 GAMES = {
     "nile_murals": ("nile_murals/examples/example-4p-sheet.json", {}, 30),
     "imhotep": ("imhotep/examples/imhotep-4p-sheet.json", {}, 30),
     "terra_pyramides": (
         "terra_pyramides/examples/v3-4p-sheet.json",
         {"options_overrides": {"version": 3}, "table_sizes": [4]},
-        None,
+        55,
     ),
-    "field_of_reeds": ("field_of_reeds/examples/four-player-sheet.json", {}, None),
-    "tameri": ("tameri/examples/4p-sheet.json", {}, None),
+    "field_of_reeds": ("field_of_reeds/examples/four-player-sheet.json", {}, 38),
+    "tameri": ("tameri/examples/4p-sheet.json", {}, 99),
+    # The same game entered as the subtotals the organizer may choose for the event.
+    "tameri-subtotal": ("tameri/examples/4p-subtotal-sheet.json", {}, 30),
 }
+# Events whose judges enter subtotals (console: score sheet entry).
+SUBTOTAL = {"tameri-subtotal"}
 # Cross-checks a judge may add but need not (the engine works the value out itself).
 SKIPPED = {"field_of_reeds": {"total"}}
 
@@ -95,8 +102,12 @@ class Judge:
             self.tap(node.locator("input"))
 
     def _tally(self, node, path, value):
-        for v in value:
-            self.tap(node.locator(f'.tally-add[data-value="{v}"]'))
+        if value:  # the keypad box: the n-th choice is the digit n (one field typed)
+            order = node.locator(".tally-add").evaluate_all("bs => bs.map(b => b.dataset.value)")
+            self.type(
+                node.locator("input[data-tally-digits]"),
+                "".join(str(order.index(v) + 1) for v in value),
+            )
 
     def _multi(self, node, path, value):
         for v in value:
@@ -129,14 +140,21 @@ def phone(browser):
 def test_judge_enters_the_bundled_example_and_taps_are_counted(live_server, browser, game):
     path, event_kw, ceiling = GAMES[game]
     doc = json.loads((EXAMPLES / path).read_text())
-    table = make_table(make_event(game, **event_kw), players=len(doc["players"]))
+    event = make_event(doc["game"], **event_kw)
+    if game in SUBTOTAL:
+        EventConfig.objects.update_or_create(
+            event=event, defaults={"data": {"sheet_entry": "subtotal"}}
+        )
+    table = make_table(event, players=len(doc["players"]))
     context = phone(browser)
     page = context.new_page()
     page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
     judge = Judge(page, game)
+    if game in SUBTOTAL:  # the page says what the subtotal entry does not check
+        assert page.locator(".gives-up li").count() > 0
     for seat, player in enumerate(doc["sheet"]["players"]):
         for key, value in player.items():
-            if key not in SKIPPED.get(game, ()):
+            if key not in SKIPPED.get(doc["game"], ()):
                 judge.enter(f"$.sheet.players[{seat}].{key}", value)
     for key, value in doc["sheet"].items():
         if key != "players":
@@ -146,7 +164,7 @@ def test_judge_enters_the_bundled_example_and_taps_are_counted(live_server, brow
 
     sub = ResultSubmission.objects.get()
     assert sub.violations == []
-    want = [p.total for p in engines.get_engine(game).score_sheet(doc).players]
+    want = [p.total for p in engines.get_engine(doc["game"]).score_sheet(doc).players]
     assert [p["total"] for p in sub.outcome["players"]] == want
     print(f"\nTAPS {game}: {judge.taps}")
     if ceiling is not None:

@@ -55,8 +55,15 @@
     $$(".tally-add", el).forEach((b) => { counts[b.dataset.value] = Number($(".tally-count", b).textContent) || 0; });
     return counts;
   }
-  function setTally(el, counts) {
-    $$(".tally-add", el).forEach((b) => { $(".tally-count", b).textContent = String(counts[b.dataset.value] || 0); });
+  function setTally(el, counts, typed) {
+    const buttons = $$(".tally-add", el);
+    buttons.forEach((b) => { $(".tally-count", b).textContent = String(counts[b.dataset.value] || 0); });
+    // The keypad box shows the same items as digits (the n-th choice is n), unless it is
+    // the box being typed in.
+    const digits = $("input[data-tally-digits]", el);
+    if (digits && !typed) {
+      digits.value = buttons.map((b, i) => String(i + 1).repeat(counts[b.dataset.value] || 0)).join("");
+    }
   }
   function sequenceOf(el) { return $$(".sequence-list li", el).map((li) => Number(li.dataset.seat)); }
   function setSequence(el, seats) {
@@ -223,6 +230,17 @@
     });
   });
   form.addEventListener("input", (e) => {
+    if (e.target.matches("input[data-tally-digits]")) {
+      const el = e.target.closest("[data-node]");
+      const buttons = $$(".tally-add", el);
+      const counts = {};
+      e.target.value.replace(/[^0-9]/g, "").split("").forEach((d) => {
+        const b = buttons[Number(d) - 1];
+        if (b) counts[b.dataset.value] = (counts[b.dataset.value] || 0) + 1;
+      });
+      setTally(el, counts, true);
+      return;
+    }
     if (!e.target.matches("input[data-sequence-digits]")) return;
     const seats = e.target.value.replace(/[^0-9]/g, "").split("").map(Number);
     setSequence(e.target.closest("[data-node]"), seats);
