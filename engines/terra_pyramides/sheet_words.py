@@ -59,7 +59,9 @@ def shown(name: str, options: dict, index: int | None) -> bool:
     """Only fields the event's version and mission have (the engine refuses the rest)."""
     if name == "name":
         return False  # the seat names the player
-    if name == "built":
+    if name in ("built", "colour"):
+        # A pyramid's colour scores only in the missions (VC3: six colours at value 35);
+        # a competitive sheet does not ask for it (the engine takes one if sent).
         return options.get("mission") is not None
     if name == "sites_claimed":
         return options.get("a17_sites_count") == "ever_claimed"
