@@ -237,3 +237,26 @@ def test_a_refused_submit_names_player_and_field_and_scrolls_to_it(live_server, 
     assert banner.is_visible() and banner.bounding_box()["y"] < 844
     assert ResultSubmission.objects.count() == 1  # kept as one draft
     context.close()
+
+
+def test_one_player_at_a_time_with_a_running_total_and_next_on_the_keypad(live_server, browser):  # noqa: F811
+    table = make_table(make_event("nile_murals"), players=2)
+    context = phone(browser, "ja")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
+    combo = page.locator('input[data-path="$.sheet.players[0].combo"]')
+    combo.fill("4")
+    combo.press("Enter")  # the keypad's "next"
+    focused = page.evaluate("document.activeElement.dataset.path")
+    assert focused == "$.sheet.players[0].area"
+    page.keyboard.type("5")
+    miss = page.locator('[data-node-path="$.sheet.players[0].miss"]')
+    miss.locator("input").fill("3")
+    miss.locator(".sign").tap()  # the keypad has no minus
+    assert miss.locator("input").input_value() == "-3"
+    num(page, "$.sheet.players[1].combo", 3)
+    num(page, "$.sheet.players[1].area", 8)
+    # Beside each player's name: the total so far, as the engine scores the sheet.
+    status = page.locator('fieldset.player[data-seat="0"] .seat-status')
+    status.filter(has_text="現在").wait_for()
+    context.close()

@@ -93,7 +93,10 @@ class Judge:
         if value is None:
             self.tap(node.locator("input[data-unknown]"))
         elif box.input_value() != str(value):
-            self.type(box, value)
+            # The phone's number keypad has no minus: type the number, then tap "±".
+            self.type(box, abs(value))
+            if value < 0:
+                self.tap(node.locator(".sign"))
 
     _count = _int
 

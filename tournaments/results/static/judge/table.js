@@ -273,6 +273,15 @@
       schedulePreview();
       return;
     }
+    // The phone's number keypad has no minus: "±" turns a typed value negative.
+    const sign = e.target.closest(".sign");
+    if (sign) {
+      const input = $("input", sign.parentElement);
+      const n = Number(input.value || 0);
+      if (Number.isFinite(n) && n !== 0) input.value = String(-n);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
     const step = e.target.closest(".step");
     if (step) {
       const input = $("input", step.parentElement);
@@ -370,8 +379,43 @@
       const data = await res.json();
       showViolations(data.violations);
       renderTotals(data.outcome);
+      showSeatStatus(data.outcome, data.violations);
     } catch (e) { $("#totals").textContent = T.offlineTotals; }
   }
+  /* Beside each player's name: the running total, and what is still missing there (the
+   * fields the engine still needs), so one player is finished before the next. */
+  function fieldName(path) {
+    const slot = errorSlots().get(path);
+    const node = slot ? slot.closest("[data-node]") : null;
+    return node ? textOf($(":scope > label, :scope > legend", node)) : "";
+  }
+  function showSeatStatus(outcome, violations) {
+    $$("#sheet-form fieldset.player[data-seat]").forEach((section) => {
+      const seat = Number(section.dataset.seat);
+      const box = $(".seat-status", section);
+      if (!box) return;
+      const missing = (violations || []).filter((v) => v.code === "malformed.missing" && seatOf(v.path) === seat)
+        .map((v) => fieldName(v.path)).filter(Boolean);
+      const player = outcome && outcome.players ? outcome.players[seat] : null;
+      box.textContent = "";
+      if (player) box.append(T.seatTotal.replace("{total}", player.complete === false ? player.total + " + ?" : player.total));
+      if (missing.length) {
+        const span = document.createElement("span");
+        span.className = "missing";
+        span.textContent = " " + T.seatMissing.replace("{fields}", Array.from(new Set(missing)).join(T.listSep));
+        box.appendChild(span);
+      }
+    });
+  }
+  // The keypad's "next" (Enter) moves on to the next box of the sheet.
+  form.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || !e.target.matches("input[type=number], input[type=text]")) return;
+    e.preventDefault();
+    const boxes = $$("input[type=number]:not([disabled]), input[type=text]:not([disabled])", form)
+      .filter((b) => b.offsetParent !== null);
+    const next = boxes[boxes.indexOf(e.target) + 1];
+    if (next) { next.focus(); next.select && next.select(); }
+  });
   function renderTotals(outcome) {
     const box = $("#totals");
     if (!outcome) { box.innerHTML = ""; return; }
