@@ -165,3 +165,13 @@ def test_restarts_let_in_flight_work_finish():
 def test_the_image_starts_gunicorn_with_the_same_configuration():
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert 'CMD ["gunicorn", "referee.wsgi:application", "--config=gunicorn.conf.py"]' in dockerfile
+
+
+@pytest.mark.parametrize("name", ["web", "worker"])
+def test_uploaded_sheet_photos_live_on_the_media_volume(name):
+    """Photos of paper score sheets survive a restart and are one store for all."""
+    service = SERVICES[name]
+    root = service["environment"]["MEDIA_ROOT"]
+    assert f"media:{root}" in service["volumes"]
+    assert "media" in COMPOSE["volumes"]
+    assert f"mkdir -p /app/var {root}" in (ROOT / "Dockerfile").read_text()  # the app user owns it

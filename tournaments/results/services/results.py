@@ -700,3 +700,59 @@ def _ruling_points(points: Any) -> Decimal | None:
 
 def registration_for_table(table: Table, registration_id: int) -> Registration:
     return Registration.objects.get(pk=registration_id, seats__table=table)
+
+
+# A photo of the paper sheet: a phone camera's JPEG, or PNG/WebP; the type is read from the
+# file's first bytes (a name or a browser's content type proves nothing).
+PHOTO_MAX_BYTES = 8 * 1024 * 1024
+_PHOTO_TYPES = ((b"\xff\xd8\xff", ".jpg"), (b"\x89PNG\r\n\x1a\n", ".png"))
+
+
+def _photo_suffix(head: bytes) -> str | None:
+    for magic, suffix in _PHOTO_TYPES:
+        if head.startswith(magic):
+            return suffix
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return ".webp"
+    return None
+
+
+class InvalidPhoto(ResultError):
+    code = "result.photo_invalid"
+
+
+@transaction.atomic
+def result_attach_photo(*, table_id: int, actor: Actor, upload) -> ResultSubmission:
+    """Attach a photo of the paper sheet to the table's latest entry (it replaces an
+    earlier photo of that entry). Refused: no entry yet, too large, not a photo."""
+    table = _locked_table(table_id)
+    require(actor, Action.SUBMIT, table=table)
+    latest = (
+        ResultSubmission.objects.select_for_update()
+        .filter(table=table)
+        .exclude(status=Status.DISCARDED)
+        .order_by("-version")
+        .first()
+    )
+    if latest is None:
+        raise InvalidPhoto("enter the sheet first; the photo is kept with the entry")
+    if upload is None or not getattr(upload, "size", 0):
+        raise InvalidPhoto("choose a photo of the sheet")
+    if upload.size > PHOTO_MAX_BYTES:
+        raise InvalidPhoto(
+            f"the photo is {upload.size} bytes; at most {PHOTO_MAX_BYTES} bytes",
+            max_bytes=PHOTO_MAX_BYTES,
+        )
+    upload.seek(0)
+    suffix = _photo_suffix(upload.read(16))
+    upload.seek(0)
+    if suffix is None:
+        raise InvalidPhoto("the photo is not a JPEG, PNG or WebP picture")
+    old = latest.sheet_photo.name if latest.sheet_photo else ""
+    latest.sheet_photo.save(f"sheet{suffix}", upload, save=False)
+    latest.save(update_fields=["sheet_photo"])
+    if old:  # the replaced file goes once the new one is stored for good
+        storage = latest.sheet_photo.storage
+        transaction.on_commit(lambda: storage.delete(old))
+    action_log.result_status_changed(actor, latest, latest.status, reason="photo of the sheet")
+    return latest
