@@ -423,8 +423,7 @@ def _check_card_number(number: int, path: str, violations: list[Violation]) -> N
         _v(
             "sheet.card_number_range",
             "C10",
-            "no card is numbered {number}: action cards are numbered 1-99 and temple cards "
-            "201-299",
+            "no card is numbered {number}: action cards are 1-99, temple cards 201-299",
             path,
             number=number,
         )
