@@ -85,13 +85,21 @@ SUBTOTAL = {
     "hides": ("revealed", "hand"),
     "asks": ("pharaoh_points", "remaining_offerings", "hand_glyph_points", "highest_card"),
     "gives_up": (
-        ("Pharaoh majorities are taken as written, not worked out from the revealed offerings (S6).",
-         "ファラオのマジョリティ点は公開された供物から計算せず、書かれた値のまま受け取ります（S6）。"),
-        ("Offerings behind the screen are not checked to never shrink between seasons (S6).",
-         "ついたての供物が季節の間に減っていないかは確認しません（S6）。"),
-        ("The offerings left after season 3 are taken as written (S7).",
-         "季節3の後に残った供物は書かれた値のまま受け取ります（S7）。"),
-        ("The hand is not checked for at least 4 cards, unique card numbers or at most 4 glyph types (T3, L19, H1); only each highest card is (a card's number, and no two players naming the same card).",
-         "手札が4枚以上か、カード番号が重複しないか、ヒエログリフが4種類以内かは確認しません（T3、L19、H1）。確認するのは各プレイヤーの最大のカードだけです（カード番号として正しいか、2人が同じカードを書いていないか）。"),
+        (
+            "Pharaoh majorities are taken as written, not worked out from the revealed offerings (S6).",
+            "ファラオのマジョリティ点は公開された供物から計算せず、書かれた値のまま受け取ります（S6）。",
+        ),
+        (
+            "Offerings behind the screen are not checked to never shrink between seasons (S6).",
+            "ついたての供物が季節の間に減っていないかは確認しません（S6）。",
+        ),
+        (
+            "The offerings left after season 3 are taken as written (S7).",
+            "季節3の後に残った供物は書かれた値のまま受け取ります（S7）。",
+        ),
+        (
+            "The hand is not checked for at least 4 cards, unique card numbers or at most 4 glyph types (T3, L19, H1); only each highest card is (a card's number, and no two players naming the same card).",
+            "手札が4枚以上か、カード番号が重複しないか、ヒエログリフが4種類以内かは確認しません（T3、L19、H1）。確認するのは各プレイヤーの最大のカードだけです（カード番号として正しいか、2人が同じカードを書いていないか）。",
+        ),
     ),
 }

@@ -5,15 +5,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('results', '0003_confirmation_policy_own_device'),
+        ("results", "0003_confirmation_policy_own_device"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='resultsubmission',
-            name='sheet_photo',
-            field=models.FileField(blank=True, max_length=200, upload_to=tournaments.results.models.sheet_photo_path, verbose_name='photo of the paper sheet'),
+            model_name="resultsubmission",
+            name="sheet_photo",
+            field=models.FileField(
+                blank=True,
+                max_length=200,
+                upload_to=tournaments.results.models.sheet_photo_path,
+                verbose_name="photo of the paper sheet",
+            ),
         ),
     ]
