@@ -31,7 +31,7 @@ GAMES = {
     "terra_pyramides": (
         "terra_pyramides/examples/v3-4p-sheet.json",
         {"options_overrides": {"version": 3}, "table_sizes": [4]},
-        55,
+        49,
     ),
     "field_of_reeds": ("field_of_reeds/examples/four-player-sheet.json", {}, 38),
     "tameri": ("tameri/examples/4p-sheet.json", {}, 99),
