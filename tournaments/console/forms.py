@@ -184,6 +184,7 @@ class EventForm(forms.Form):
         label=_("score sheet entry for judges"),
         choices=_labelled(SHEET_ENTRIES, SHEET_ENTRY_LABELS),
         initial="detail",
+        required=False,  # an older form without the field keeps every-value entry
         help_text=_(
             "Where a game's engine offers subtotals (Tameri), judges enter them instead of "
             "every value; the judge's table page lists the checks this gives up."
@@ -344,7 +345,7 @@ class EventForm(forms.Form):
             "release_policy": d["release_policy"],
             "round_minutes": d["round_minutes"],
             "finals_cut": d["finals_cut"],
-            "sheet_entry": d["sheet_entry"],
+            "sheet_entry": d.get("sheet_entry") or "detail",
         }
 
     def event_fields(self) -> dict:

@@ -75,8 +75,8 @@ def test_a_player_of_another_table_does_not_see_the_photo(client, table):
 @pytest.mark.parametrize(
     ("content", "name", "words"),
     [
-        (b"<svg onload=alert(1)>", "x.jpg", "写真ではありません"),
-        (b"MZ\x90\x00", "sheet.png", "写真ではありません"),
+        (b"<svg onload=alert(1)>", "x.jpg", "そのファイルは写真"),
+        (b"MZ\x90\x00", "sheet.png", "そのファイルは写真"),
         (b"\xff\xd8\xff" + b"\x00" * (svc.PHOTO_MAX_BYTES), "big.jpg", "大きすぎます"),
     ],
 )
