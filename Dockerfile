@@ -16,7 +16,7 @@ RUN pip install -e .
 RUN SECRET_KEY=build-only ALLOWED_HOSTS=build CSRF_TRUSTED_ORIGINS=https://build \
     python manage.py collectstatic --noinput
 
-RUN useradd --create-home --uid 1000 referee && mkdir -p /app/var && chown referee /app/var
+RUN useradd --create-home --uid 1000 referee && mkdir -p /app/var /app/media && chown referee /app/var /app/media
 USER referee
 
 EXPOSE 8000

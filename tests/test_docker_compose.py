@@ -193,3 +193,13 @@ def test_the_backup_service_dumps_the_compose_database_into_a_volume():
     assert (env["PGUSER"], env["PGDATABASE"]) == (db["POSTGRES_USER"], db["POSTGRES_DB"])
     assert env["PGPASSWORD"] == db["POSTGRES_PASSWORD"]
     assert backup["healthcheck"]["test"][-2:] == [str(script), "check"]
+
+
+@pytest.mark.parametrize("name", ["web", "worker"])
+def test_uploaded_sheet_photos_live_on_the_media_volume(name):
+    """Photos of paper score sheets survive a restart and are one store for all."""
+    service = SERVICES[name]
+    root = service["environment"]["MEDIA_ROOT"]
+    assert f"media:{root}" in service["volumes"]
+    assert "media" in COMPOSE["volumes"]
+    assert f"mkdir -p /app/var {root}" in (ROOT / "Dockerfile").read_text()  # the app user owns it

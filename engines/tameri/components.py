@@ -37,6 +37,12 @@ START_WORKERS = 4  # U9: beside the board
 LOCKED_WORKERS = 4  # U9: on the locked-worker spaces
 SPHINXES = 3  # C13
 DRAFT_HAND = 5  # F2.1
+# H1/C8-C10: every card shows a unique number. The rulebook's action cards (decks A-D)
+# carry at most two digits in every example (2 ... 89) and its temple cards (deck E) are
+# numbered 2xx (202, 207). Read as 1-99 and 201-299, as decks A-D count from 1; a number
+# outside both cannot be a card of the game.
+ACTION_CARD_NUMBERS = range(1, 100)
+TEMPLE_CARD_NUMBERS = range(201, 300)
 SET_POINTS: tuple[int, ...] = (0, 1, 2, 4, 7, 11, 15, 20)  # S8, by set size 0..7
 GLYPH_TYPES = 4  # H1
 # C3: the weather spheres, in the order of the state's supply and pyramid counts.

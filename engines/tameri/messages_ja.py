@@ -104,6 +104,7 @@ MESSAGES_JA: dict[str, str] = {
     "sheet.duplicate_card": "カード{number}が2回現れます(カード番号は一意です)",
     "sheet.hand_glyph_mismatch": "手札の最多ヒエログリフは{want}個ですが、シートは{got}点です",
     "sheet.highest_card_mismatch": "手札の最大のカードは{want}ですが、シートは{got}です",
+    "sheet.card_number_range": "{number}番のカードはありません(アクションカードは1〜99番、神殿カードは201〜299番です)",
     "sheet.too_many_glyphs": "手札のヒエログリフ名が{got}種類あります(ゲームには4種類)",
     "setup.no_solo_rules": "タメリのルール本文にはソロルールがありません(2〜4人のみ)",
     "phase.out_of_order": "今は「{move}」の記録は受け付けません(今は{phase}です)",

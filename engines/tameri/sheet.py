@@ -16,7 +16,14 @@ from engines.core.errors import IllegalMove
 from engines.core.parsing import Model
 from engines.core.types import Unchecked, Violation
 from engines.tameri import scoring
-from engines.tameri.components import GLYPH_TYPES, RESOURCES, SEASONS, SET_POINTS
+from engines.tameri.components import (
+    ACTION_CARD_NUMBERS,
+    GLYPH_TYPES,
+    RESOURCES,
+    SEASONS,
+    SET_POINTS,
+    TEMPLE_CARD_NUMBERS,
+)
 
 NonNeg = Annotated[int, Field(ge=0)]
 
@@ -330,6 +337,8 @@ def _score_hands(ctx, sheet, rows, violations, unchecked) -> list[list[int | Non
                         player=ctx.players[seat],
                     )
                 )
+            if p.highest_card is not None:
+                _check_card_number(p.highest_card, f"{path}.highest_card", violations)
             tiebreak.append([p.highest_card])
             continue
         if len(p.hand) < 4:
@@ -343,6 +352,7 @@ def _score_hands(ctx, sheet, rows, violations, unchecked) -> list[list[int | Non
                 )
             )
         for i, card in enumerate(p.hand):
+            _check_card_number(card.number, f"{path}.hand[{i}].number", violations)
             if card.number in seen:
                 violations.append(
                     _v(
@@ -404,3 +414,17 @@ def _score_hands(ctx, sheet, rows, violations, unchecked) -> list[list[int | Non
                 )
             )
     return tiebreak
+
+
+def _check_card_number(number: int, path: str, violations: list[Violation]) -> None:
+    if number in ACTION_CARD_NUMBERS or number in TEMPLE_CARD_NUMBERS:
+        return
+    violations.append(
+        _v(
+            "sheet.card_number_range",
+            "C10",
+            "no card is numbered {number}: action cards are 1-99, temple cards 201-299",
+            path,
+            number=number,
+        )
+    )

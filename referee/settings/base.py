@@ -315,6 +315,10 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 # Files browsers ask for at the site's root without being told (/favicon.ico).
 WHITENOISE_ROOT = BASE_DIR / "webroot"
+# Uploaded files (photos of paper score sheets): never served from MEDIA_URL by the web
+# server; the judge and player pages serve each one after checking who asks.
+MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
+MEDIA_URL = "media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

@@ -23,6 +23,7 @@ from tournaments.events.selectors.event_config import (
     RELEASE_POLICIES,
     ROUND1_SEEDINGS,
     SEATING_MODES,
+    SHEET_ENTRIES,
 )
 from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
 from tournaments.results.selectors import violation_json
@@ -95,6 +96,11 @@ ROUND1_SEEDING_LABELS = {
     "random": _("at random"),
     "rating": _("by league rating"),
 }
+SHEET_ENTRY_LABELS = {
+    "detail": _("every value on the sheet (the engine checks them all)"),
+    "subtotal": _("subtotals from the score track where the game offers them (fewer taps)"),
+}
+
 RELEASE_POLICY_LABELS = {
     "immediate": _("at once, as each result is confirmed"),
     "on_close": _("when the round is closed"),
@@ -232,6 +238,16 @@ class EventForm(forms.Form):
         initial="immediate",
     )
     round_minutes = forms.IntegerField(label=_("minutes per round"), min_value=5, initial=90)
+    sheet_entry = forms.ChoiceField(
+        label=_("score sheet entry for judges"),
+        choices=_labelled(SHEET_ENTRIES, SHEET_ENTRY_LABELS),
+        initial="detail",
+        required=False,  # an older form without the field keeps every-value entry
+        help_text=_(
+            "Where a game's engine offers subtotals (Tameri), judges enter them instead of "
+            "every value; the judge's table page lists the checks this gives up."
+        ),
+    )
     finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)
 
     def __init__(self, *args, instance: Event | None = None, **kwargs):
@@ -517,6 +533,7 @@ class EventForm(forms.Form):
             "release_policy": d["release_policy"],
             "round_minutes": d["round_minutes"],
             "finals_cut": d["finals_cut"],
+            "sheet_entry": d.get("sheet_entry") or "detail",
         }
 
     def event_fields(self) -> dict:
@@ -577,6 +594,7 @@ class EventForm(forms.Form):
             "release_policy": config["release_policy"],
             "round_minutes": config.get("round_minutes", 90),
             "finals_cut": config["finals_cut"],
+            "sheet_entry": config.get("sheet_entry", "detail"),
         }
 
 

@@ -7,17 +7,17 @@ JSON path the engine uses in its violations (``$.sheet.players[0].sled``) so the
 an error beside the field it concerns. ``sheet_summary`` reads an entered sheet back as
 labelled lines for the player who confirms it. The console's printed paper sheet walks
 the same tree (console/selectors/paper_sheets.py), so paper and phone ask for the same
-things in the same order, with the labels of ``sheet_labels``.
+things in the same order, with the words of each engine's ``sheet_words`` module.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-
-from tournaments.results import sheet_labels
 
 
 def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
@@ -62,6 +62,12 @@ class Node:
     item_label: str = ""
     scalar_item: bool = False
     hint: str = ""
+    start: Any = None  # the value the field shows before anything is typed (0: zero)
+    unknown: bool = False  # the judge may mark the value unknown (an explicit choice)
+    folded: bool = False  # an alternative the engine derives otherwise: asked when opened
+    other: bool = False  # a closed choice that also takes a value typed in
+    help: str = ""  # the rule behind the field, in the page's language (one tap away)
+    help_rule: str = ""
 
     @property
     def input_id(self) -> str:
@@ -74,29 +80,45 @@ class JudgeForm:
     table: list[Node]  # fields of the whole table (Imhotep's monuments)
 
 
-def _shown(game: str, name: str, options: dict[str, Any], index: int | None) -> bool:
+def sheet_words(game: str):
+    """The game's sheet words and how its form asks for each field
+    (``engines/<game>/sheet_words.py``: pure data the engine owns)."""
+    try:
+        return importlib.import_module(f"engines.{game}.sheet_words")
+    except ImportError:
+        return None
+
+
+def sheet_entry(game: str) -> dict[str, dict[str, Any]]:
+    return getattr(sheet_words(game), "ENTRY", {})
+
+
+def subtotal_plan(game: str) -> dict[str, Any] | None:
+    """The game's subtotal entry (fields it hides, fields it asks, checks it gives up), or
+    None when its engine offers none."""
+    return getattr(sheet_words(game), "SUBTOTAL", None)
+
+
+def subtotal_gives_up(game: str) -> list[str]:
+    """The checks the game's subtotal entry gives up, in the page's language."""
+    plan = subtotal_plan(game)
+    return [_choice_text(en, ja) for en, ja in plan["gives_up"]] if plan else []
+
+
+def _choice_text(english: str, japanese: str) -> str:
+    return japanese if (get_language() or "ja")[:2] == "ja" else english
+
+
+def _word(words, table: str, key: Any) -> str | None:
+    found = getattr(words, table, {}).get(key)
+    return None if found is None else _choice_text(*found)
+
+
+def _shown(words, name: str, options: dict[str, Any], index: int | None) -> bool:
     """Only what the event's version, preset and board sides have (the engine refuses the
-    rest: Terra Pyramides S1/VN2/VN4, Imhotep V5/V6, Field of Reeds M16)."""
-    sides = options.get("sides") or {}
-    version = options.get("version", 1)
-    rules = {
-        ("imhotep", "obelisks_erected"): lambda: sides.get("obelisk") == "B",
-        ("imhotep", "missing_monuments"): lambda: bool(options.get("pharaohs_wrath")),
-        ("terra_pyramides", "name"): lambda: False,
-        ("terra_pyramides", "horus_track"): lambda: version >= 2,
-        ("terra_pyramides", "grave_goods"): lambda: version >= 2,
-        ("terra_pyramides", "oasis_track"): lambda: version >= 3,
-        ("terra_pyramides", "palms"): lambda: version >= 3,
-        ("terra_pyramides", "boat"): lambda: version >= 3,
-        ("terra_pyramides", "cards"): lambda: version >= 3,
-        ("terra_pyramides", "built"): lambda: options.get("mission") is not None,
-        ("terra_pyramides", "sites_claimed"): (
-            lambda: options.get("a17_sites_count") == "ever_claimed"
-        ),
-        ("field_of_reeds", "watcher"): lambda: index == 2,  # level 3 only (M16)
-    }
-    rule = rules.get((game, name))
-    return True if rule is None else rule()
+    rest); the engine's ``shown`` decides."""
+    shown = getattr(words, "shown", None)
+    return True if shown is None else shown(name, options, index)
 
 
 def _readable(name: str) -> str:
@@ -104,15 +126,27 @@ def _readable(name: str) -> str:
 
 
 class _Builder:
-    def __init__(self, game: str, options: dict[str, Any], defs: dict[str, Any]):
+    def __init__(
+        self, game: str, options: dict[str, Any], defs: dict[str, Any], subtotal: bool = False
+    ):
         self.game, self.options, self.defs = game, options, defs
+        self.words = sheet_words(game)
+        self.entry = dict(getattr(self.words, "ENTRY", {}))
+        self.hides: set[str] = set()
+        plan = subtotal_plan(game) if subtotal else None
+        if plan is not None:
+            # The organizer chose subtotals: the detail they replace is not asked, and the
+            # subtotals are asked outright (not folded), starting at 0 like every count.
+            self.hides = set(plan["hides"])
+            for name in plan["asks"]:
+                self.entry[name] = {**self.entry.get(name, {}), "folded": False}
 
     def label(self, name: str, schema: dict[str, Any]) -> str:
-        return sheet_labels.label(self.game, name) or schema.get("title") or _readable(name)
+        return _word(self.words, "LABELS", name) or schema.get("title") or _readable(name)
 
     def choices(self, name: str, values: list[Any]) -> list[tuple[str, str]]:
         return [
-            (str(v), sheet_labels.option_label(self.game, name, str(v)) or _readable(str(v)))
+            (str(v), _word(self.words, "OPTION_LABELS", (name, str(v))) or _readable(str(v)))
             for v in values
         ]
 
@@ -120,7 +154,7 @@ class _Builder:
         required = set(obj.get("required", []))
         out = []
         for name, raw in obj.get("properties", {}).items():
-            if not _shown(self.game, name, self.options, index):
+            if name in self.hides or not _shown(self.words, name, self.options, index):
                 continue
             node = self.node(name, raw, f"{base}.{name}", name in required, index)
             if node is not None:
@@ -131,17 +165,36 @@ class _Builder:
         prop = _resolve(raw, self.defs)
         kind = prop.get("type")
         common = {"key": name, "label": self.label(name, prop), "path": path}
-        hint = sheet_labels.SIDE_HINTS.get(
-            (self.game, name, (self.options.get("sides") or {}).get(name))
-        )
+        hint = _word(self.words, "SIDE_HINTS", (name, (self.options.get("sides") or {}).get(name)))
         if hint is not None:
-            common["hint"] = str(hint)
+            common["hint"] = hint
+        help_ = getattr(self.words, "HELP", {}).get(name)
+        if help_ is not None:
+            common["help_rule"], common["help"] = help_[0], _choice_text(*help_[1:])
         default = raw.get("default", prop.get("default"))
+        entry = self.entry.get(name, {})
+        common["folded"] = bool(entry.get("folded"))
+        closed = [(v, _choice_text(en, ja)) for v, en, ja in entry.get("choices", ())]
         if kind == "integer":
+            minimum = prop.get("minimum")
+            start = None
+            if not common["folded"]:
+                # Zero means zero: a count starts at 0 (or the engine's default) and is sent
+                # as shown; "unknown" is a separate, explicit choice.
+                start = default if isinstance(default, int) else 0
+                if minimum is not None and start < minimum:
+                    start = None  # a number that has no zero (a card number): typed
             return Node(
-                "int", **common, minimum=prop.get("minimum"), maximum=prop.get("maximum"),
-                required=required, default=default,
+                "int", **common, minimum=minimum, maximum=prop.get("maximum"),
+                required=required, default=default, start=start,
+                unknown=bool(entry.get("unknown")),
             )  # fmt: skip
+        if entry.get("sequence") == "seats":
+            return Node("sequence", **common)
+        if kind == "string" and closed:
+            return Node("choice", **common, choices=closed, other=bool(entry.get("other")))
+        if kind == "array" and closed:
+            return Node("tally" if entry.get("repeat") else "multi", **common, choices=closed)
         if kind == "boolean":
             return Node("bool", **common, required=required, default=bool(default))
         if kind == "string" and "enum" in prop:
@@ -152,7 +205,7 @@ class _Builder:
             keys = _resolve(prop["propertyNames"], self.defs).get("enum", [])
             values = _resolve(prop.get("additionalProperties") or {}, self.defs)
             children = [
-                Node("count", k, text, f"{path}.{k}", minimum=values.get("minimum"))
+                Node("count", k, text, f"{path}.{k}", minimum=values.get("minimum"), start=0)
                 for k, text in self.choices(name, keys)
             ]
             return Node("group", **common, children=children)
@@ -192,21 +245,27 @@ class _Builder:
         return Node("text", **common)
 
     def item(self, name: str) -> str:
-        return sheet_labels.item_label(self.game, name) or str(_("Entry"))
+        return _word(self.words, "ITEM_LABELS", name) or str(_("Entry"))
 
 
 def judge_form(
-    game: str, schema: dict[str, Any], seat_names: list[str], options: dict[str, Any]
+    game: str,
+    schema: dict[str, Any],
+    seat_names: list[str],
+    options: dict[str, Any],
+    subtotal: bool = False,
 ) -> JudgeForm:
     """The phone form of ``game`` for a table: one section per seat (one shared section
     for a Terra Pyramides mission), then the whole table's fields, in the engine's sheet
-    order (the order the paper sheet prints)."""
+    order (the order the paper sheet prints). ``subtotal``: the event's judges enter the
+    game's subtotals (``subtotal_plan``) instead of the detail they replace."""
     defs = schema.get("$defs", {})
     sheet = _resolve(schema["properties"]["sheet"], defs)
-    build = _Builder(game, options or {}, defs)
+    build = _Builder(game, options or {}, defs, subtotal)
     player = _resolve(_resolve(sheet["properties"]["players"], defs).get("items", {}), defs)
     seats = list(seat_names)
-    if game == "terra_pyramides" and (options or {}).get("mission") is not None:
+    shared = getattr(build.words, "shared_seat", None)
+    if shared is not None and shared(options or {}):
         seats = [str(_("Shared colour"))]
     players = [
         (
@@ -232,7 +291,7 @@ def _text(node: Node, value: Any) -> str:
     if node.kind == "bool":
         return str(_("Yes") if value else _("No"))
     labels = dict(node.choices)
-    if node.kind == "multi" and isinstance(value, list):
+    if node.kind in ("multi", "tally") and isinstance(value, list):
         return "、".join(labels.get(str(v), str(v)) for v in value)
     if node.kind == "strlist" and isinstance(value, list):
         return " ".join(str(v) for v in value)
@@ -249,6 +308,9 @@ def summary_rows(nodes: list[Node], value: Any, prefix: str = "") -> list[tuple[
     for node in nodes:
         got = data.get(node.key)
         label = f"{prefix}{node.label}"
+        if got is None and node.unknown and node.key in data:
+            out.append((label, str(_("Unknown (not on the sheet)"))))
+            continue
         if got is None or got == [] or got == {}:
             continue
         if node.kind == "group":

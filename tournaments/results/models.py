@@ -106,6 +106,15 @@ class SubmittedVia(models.TextChoices):
     JUDGE_TOKEN = "judge_token", _("Table's private judge URL")
 
 
+def sheet_photo_path(instance: ResultSubmission, filename: str) -> str:
+    """A random name (the extension the service checked): no player name, no guessing."""
+    import secrets
+    from pathlib import PurePath
+
+    suffix = PurePath(filename).suffix.lower()
+    return f"sheet-photos/{instance.table_id}/{secrets.token_urlsafe(16)}{suffix}"
+
+
 class ResultSubmission(models.Model):
     Kind = SubmissionKind
     Status = SubmissionStatus
@@ -143,6 +152,11 @@ class ResultSubmission(models.Model):
     remote_addr = models.GenericIPAddressField(null=True, blank=True)
     idempotency_key = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001 - NULL: no key (unique when set)
     confirmations_required = models.PositiveSmallIntegerField(default=0)
+    # A photo of the paper sheet, in the deployment's media storage under a random name;
+    # served only through the table's and the seated players' private pages.
+    sheet_photo = models.FileField(
+        _("photo of the paper sheet"), upload_to=sheet_photo_path, blank=True, max_length=200
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -271,3 +271,14 @@ def open_judge_calls(event_id: int, table_ids=None) -> list:
 def judge_calls_signature(calls: list) -> list:
     """What a page shows of ``calls`` (for an ETag): id, acknowledged or not."""
     return [[c.pk, c.acknowledged_at is not None] for c in calls]
+
+
+def table_photo(table_id: int) -> ResultSubmission | None:
+    """The table's newest live entry that carries a photo of the paper sheet."""
+    return (
+        ResultSubmission.objects.filter(table_id=table_id)
+        .exclude(status=ResultSubmission.Status.DISCARDED)
+        .exclude(sheet_photo="")
+        .order_by("-version")
+        .first()
+    )

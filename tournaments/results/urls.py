@@ -15,6 +15,11 @@ urlpatterns = [
         name="player-action",
     ),
     path(
+        "player/<str:token>/results/<int:submission_id>/photo",
+        views.player_photo,
+        name="player-photo",
+    ),
+    path(
         "player/<str:token>/results/<int:submission_id>/disputed/",
         views.player_disputed,
         name="player-disputed",
@@ -27,6 +32,7 @@ urlpatterns = [
     path("tables/<int:table_id>/preview", views.preview_json, name="preview-login"),
     path("tables/<int:table_id>/log-check", views.log_check_json, name="log-check-login"),
     path("tables/<int:table_id>/calls", views.calls_login, name="calls-login"),
+    path("tables/<int:table_id>/photo", views.photo_login, name="photo-login"),
     path("<str:token>/", views.table_page, name="table"),
     path("<str:token>/qr.svg", views.table_qr, name="table-qr"),
     path("<str:token>/state", views.state_json, name="state"),
@@ -36,4 +42,5 @@ urlpatterns = [
     path("<str:token>/preview", views.preview_json, name="preview"),
     path("<str:token>/log-check", views.log_check_json, name="log-check"),
     path("<str:token>/calls", views.calls_token, name="calls"),
+    path("<str:token>/photo", views.photo_token, name="photo"),
 ]

@@ -29,7 +29,8 @@ from tournaments.events.access import Action, Actor, NotAllowed, allowed, tables
 from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
 from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Round, RoundClock, Table
-from tournaments.results.forms import form_options, judge_form, sheet_summary
+from tournaments.events.selectors.event_config import event_config
+from tournaments.results.forms import form_options, judge_form, sheet_summary, subtotal_gives_up
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import (
     body_of,
@@ -41,6 +42,7 @@ from tournaments.results.selectors import (
     table_current,
     table_game_key,
     table_options,
+    table_photo,
 )
 from tournaments.results.services import results as svc
 from tournaments.results.unchecked_text import localized_unchecked, with_unchecked_text
@@ -123,6 +125,22 @@ def resolved_options(engine, table: Table) -> dict[str, Any]:
     return form_options(engine, preset, overrides)
 
 
+def subtotal_entry(table: Table) -> bool:
+    """The organizer chose subtotal entry for the event (console: score sheet entry)."""
+    return event_config(table.round.event).get("sheet_entry") == "subtotal"
+
+
+def table_form(table: Table, engine):
+    """The phone form of this table, as the event's judges enter it."""
+    return judge_form(
+        engine.meta.key,
+        engine.sheet_schema(),
+        seat_names(table),
+        resolved_options(engine, table),
+        subtotal=subtotal_entry(table),
+    )
+
+
 def _page(request, token=None, table_id=None):
     table, actor = _table_and_actor(request, token, table_id)
     engine = engines.get_engine(table_game_key(table))
@@ -135,9 +153,9 @@ def _page(request, token=None, table_id=None):
         "event": table.round.event,
         "engine": engine,
         "game_name": engine.meta.name_ja if lang == "ja" else engine.meta.name_en,
-        "form": judge_form(
-            engine.meta.key, engine.sheet_schema(), names, resolved_options(engine, table)
-        ),
+        "form": table_form(table, engine),
+        # What the event's subtotal entry gives up, said on the page (issue 28).
+        "gives_up": subtotal_gives_up(engine.meta.key) if subtotal_entry(table) else [],
         "seats": [
             {"registration": s.registration_id, "position": s.position, "name": n}
             for s, n in zip(seats, names, strict=True)
@@ -157,6 +175,9 @@ def _page(request, token=None, table_id=None):
         },
         "is_staff_actor": actor.is_event_staff(table.round.event_id),
         "clock": table_clock(table),
+        "photo": table_photo(table.pk),
+        "photo_url": _base_url(token, table_id) + "photo",
+        "photo_max_mb": svc.PHOTO_MAX_BYTES // (1024 * 1024),
     }
     if allowed(actor, Action.ANSWER_CALL, table=table):  # judges, not a player at the table
         context.update(_calls_context(request, table, token, table_id))
@@ -379,6 +400,7 @@ def player_page(request, token: str):
                 "sheet": _sheet_lines(current),
                 "incomplete": any(p.get("complete") is False for p in players),
                 "unchecked": localized_unchecked(current.outcome, _lang()) if current else [],
+                "photo": current is not None and table_photo(seat.table_id) is not None,
                 # A second tap would only answer "already confirmed": say so instead.
                 "confirmed_by_me": current is not None
                 and current.confirmations.filter(registration=registration).exists(),
@@ -397,10 +419,7 @@ def _sheet_lines(sub: ResultSubmission | None) -> dict[str, Any] | None:
         return None
     table = sub.table
     engine = engines.get_engine(table_game_key(table))
-    form = judge_form(
-        engine.meta.key, engine.sheet_schema(), seat_names(table), resolved_options(engine, table)
-    )
-    return sheet_summary(form, body_of(sub.kind, sub.payload))
+    return sheet_summary(table_form(table, engine), body_of(sub.kind, sub.payload))
 
 
 @require_GET
@@ -526,3 +545,75 @@ def calls_token(request, token: str):
 @require_http_methods(["GET", "POST"])
 def calls_login(request, table_id: int):
     return _calls(request, table_id=table_id)
+
+
+_PHOTO_TYPES = {".jpg": "image/jpeg", ".png": "image/png", ".webp": "image/webp"}
+
+
+def _photo_response(sub: ResultSubmission | None) -> HttpResponse:
+    from pathlib import PurePath
+
+    from django.http import FileResponse
+
+    if sub is None or not sub.sheet_photo:
+        raise Http404
+    kind = _PHOTO_TYPES.get(PurePath(sub.sheet_photo.name).suffix, "application/octet-stream")
+    response = FileResponse(sub.sheet_photo.open("rb"), content_type=kind)
+    response["Cache-Control"] = "private, no-store"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def _photo(request, token: str | None = None, table_id: int | None = None):
+    """GET: the photo of the table's paper sheet (the table's judges and staff). POST
+    (multipart ``photo``): attach one to the latest entry; back to the table page."""
+    from django.contrib import messages
+    from django.shortcuts import redirect
+
+    table, actor = _table_and_actor(request, token, table_id)
+    if request.method == "GET":
+        return _photo_response(table_photo(table.pk))
+    try:
+        svc.result_attach_photo(table_id=table.pk, actor=actor, upload=request.FILES.get("photo"))
+        messages.success(request, _("The photo of the sheet is kept with the result."))
+    except svc.InvalidPhoto as error:
+        messages.error(request, photo_refusal(error))
+    except NotAllowed as error:
+        messages.error(request, refusal_text(str(error)))
+    return redirect(_base_url(token, table_id))
+
+
+def photo_refusal(error) -> str:
+    if "max_bytes" in error.extra:
+        return _("The photo is too large (at most %(mb)s MB).") % {
+            "mb": error.extra["max_bytes"] // (1024 * 1024)
+        }
+    if "enter the sheet" in error.message:
+        return _("Enter the sheet first: the photo is kept with the entry.")
+    if "choose" in error.message:
+        return _("Choose a photo of the sheet.")
+    return _("That file is not a photo (JPEG, PNG or WebP).")
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def photo_token(request, token: str):
+    return _photo(request, token=token)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def photo_login(request, table_id: int):
+    return _photo(request, table_id=table_id)
+
+
+@never_cache
+@require_GET
+def player_photo(request, token: str, submission_id: int):
+    """The photo of the sheet a seated player is asked to confirm (their private link)."""
+    registration = get_object_or_404(Registration, private_token=token)
+    sub = get_object_or_404(
+        ResultSubmission, pk=submission_id, table__seats__registration=registration
+    )
+    return _photo_response(table_photo(sub.table_id))

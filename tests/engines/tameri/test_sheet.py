@@ -264,3 +264,29 @@ def test_S11_a_shape_error_cites_the_rule_its_field_falls_under():
     assert [(v.path, v.rule) for v in err.value.violations] == [
         ("$.sheet.players[1].leftovers", "tameri:S11")
     ]
+
+
+@pytest.mark.parametrize("number", [100, 200, 300, 1000])
+def test_C10_a_hand_card_number_no_card_carries_is_refused(number):
+    doc = sheet(player(numbers=(1, 2, 3, number)), player(numbers=(5, 6, 7, 8)))
+    assert violation(doc) == (
+        "sheet.card_number_range",
+        "tameri:C10",
+        "$.sheet.players[0].hand[3].number",
+    )
+
+
+def test_C10_the_highest_card_written_instead_of_the_hand_is_checked_too():
+    short = player(hand=None, hand_glyph_points=2, highest_card=200)
+    doc = sheet(short, player(numbers=(5, 6, 7, 8)))
+    assert violation(doc) == (
+        "sheet.card_number_range",
+        "tameri:C10",
+        "$.sheet.players[0].highest_card",
+    )
+
+
+@pytest.mark.parametrize("number", [1, 99, 201, 299])
+def test_C10_action_and_temple_card_numbers_are_accepted(number):
+    doc = sheet(player(numbers=(10, 11, 12, number)), player(numbers=(5, 6, 7, 8)))
+    assert ENGINE.score_sheet(doc).players

@@ -26,7 +26,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser import launched_chromium
-from tests.tournaments.results.test_browser_sheets import add_row, num, plus
+from tests.tournaments.results.test_browser_sheets import num, plus
 from tournaments.console.views.events import qr_svg
 from tournaments.events.models import Event, EventRole, Registration, RoundClock, Table
 from tournaments.results.models import ProblemReport
@@ -68,9 +68,8 @@ def _enter_and_confirm(judge, table: Table) -> None:
     for seat, (track, sled) in enumerate(SHEET[:seats]):
         num(judge, f"$.sheet.players[{seat}].track", track)
         plus(judge, f"$.sheet.players[{seat}].sled", sled)
-    for i, seat in enumerate([1, 2, 3, 1]):
-        add_row(judge, "$.sheet.burial")
-        plus(judge, f"$.sheet.burial[{i}]", seat)
+    for seat in [1, 2, 3, 1]:  # each stone's seat, in the order they went in
+        judge.locator(f'[data-path="$.sheet.burial"] .seat-add[data-seat="{seat}"]').tap()
     num(judge, "$.sheet.pyramid_stones", 10)
     num(judge, "$.sheet.temple_stones", 5)
     judge.click("#submit-sheet")

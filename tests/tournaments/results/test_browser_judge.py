@@ -31,9 +31,8 @@ def test_judge_enters_imhotep_sheet_offline_and_sees_it_confirmed(live_server, b
     for seat, (track, sled) in enumerate([(20, 2), (18, 3), (25, 1)]):
         page.fill(f'[data-path="$.sheet.players[{seat}].track"]', str(track))
         page.fill(f'[data-path="$.sheet.players[{seat}].sled"]', str(sled))
-    for i, seat in enumerate([1, 2, 3, 1]):
-        page.locator('[data-path="$.sheet.burial"] > .add-row').tap()
-        page.fill(f'input[data-path="$.sheet.burial[{i}]"]', str(seat))
+    # The burial chamber's seats in the order the stones went in, typed on the keypad.
+    page.fill('[data-path="$.sheet.burial"] input[data-sequence-digits]', "1231")
     page.fill('[data-path="$.sheet.pyramid_stones"]', "10")
     page.fill('[data-path="$.sheet.temple_stones"]', "5")
     # Live totals from the engine: 20+3 burial, 18+1, 25+1.

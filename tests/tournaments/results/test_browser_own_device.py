@@ -28,9 +28,8 @@ def _enter_sheet(page) -> None:
     for seat, (track, sled) in enumerate([(20, 2), (18, 3), (25, 1)]):
         page.fill(f'[data-path="$.sheet.players[{seat}].track"]', str(track))
         page.fill(f'[data-path="$.sheet.players[{seat}].sled"]', str(sled))
-    for i, seat in enumerate([1, 2, 3, 1]):
-        page.locator('[data-path="$.sheet.burial"] > .add-row').tap()
-        page.fill(f'input[data-path="$.sheet.burial[{i}]"]', str(seat))
+    for seat in [1, 2, 3, 1]:  # each stone's seat, in the order they went in
+        page.locator(f'[data-path="$.sheet.burial"] .seat-add[data-seat="{seat}"]').tap()
     page.fill('[data-path="$.sheet.pyramid_stones"]', "10")
     page.fill('[data-path="$.sheet.temple_stones"]', "5")
     page.wait_for_selector(".totals .total-row")

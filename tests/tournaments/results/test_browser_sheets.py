@@ -38,9 +38,8 @@ def enter_imhotep(page) -> dict:
         num(page, f"$.sheet.players[{seat}].track", track)
         plus(page, f"$.sheet.players[{seat}].sled", sled)
     plus(page, "$.sheet.players[0].cards.statue", 2)
-    for i, seat in enumerate([1, 2, 3, 1]):
-        add_row(page, "$.sheet.burial")
-        plus(page, f"$.sheet.burial[{i}]", seat)
+    for seat in [1, 2, 3, 1]:  # each stone's seat, in the order they went in (P4)
+        page.locator(f'[data-path="$.sheet.burial"] .seat-add[data-seat="{seat}"]').tap()
     num(page, "$.sheet.pyramid_stones", 10)
     num(page, "$.sheet.temple_stones", 5)
     return {
@@ -79,7 +78,7 @@ def enter_field_of_reeds(page) -> dict:
             num(page, f"$.sheet.players[{seat}].levels[{level}].points", 0)
     num(page, "$.sheet.players[0].shabti", 1)
     num(page, "$.sheet.players[1].shabti", 2)
-    first = [{"reached": True, "points": 0} for _ in range(3)]
+    first = [{"reached": True, "distance": 0, "points": 0} for _ in range(3)]  # starts at 0
     first[0]["djeds"], first[1]["djeds"] = {"red": 2}, {"red": 3}
     second = [{"reached": False, "distance": d, "points": 0} for d in (1, 2, 3)]
     return {"players": [{"levels": first, "shabti": 1}, {"levels": second, "shabti": 2}]}
@@ -90,20 +89,26 @@ def enter_tameri(page) -> dict:
     num(page, "$.sheet.players[1].play_points", 8)
     tick(page, "$.sheet.players[0].seasons[1].final_glyph")
     plus(page, "$.sheet.players[0].leftovers.deben", 3)
-    page.fill('input[data-path="$.sheet.players[0].building_symbols"]', "scarab")
-    page.fill('input[data-path="$.sheet.players[1].building_symbols"]', "ankh, lotus")
-    # Every leftover is required (issue 18: a count left off is unknown, not 0).
-    for seat, kinds in ((0, ("resources", "silt")), (1, ("resources", "deben", "silt"))):
-        for kind in kinds:
-            num(page, f"$.sheet.players[{seat}].leftovers.{kind}", 0)
-    seasons = [{"final_glyph": g} for g in (False, True, False)]  # required (issue 18)
+    # A building symbol is a chip tapped once per building; none at all is sent as [].
+    symbols = '[data-path="$.sheet.players[1].building_symbols"] .tally-add[data-value="{}"]'
+    page.locator(symbols.format("s1")).tap()
+    page.locator(symbols.format("s3")).tap()
+    # Zero means zero: every count starts at 0 and is sent as 0 (leftovers, season-end
+    # building points); the priest cards are marked unknown, an explicit choice.
+    page.locator(
+        '[data-node-path="$.sheet.players[0].priest_card_points"] input[data-unknown]'
+    ).tap()
+    # The revealed offerings are counts too: nothing typed is an empty screen (0 of each).
+    seasons = [
+        {"final_glyph": g, "building_points": 0, "revealed": {}} for g in (False, True, False)
+    ]
     leftovers = {"resources": 0, "deben": 0, "silt": 0}
     return {
         "players": [
-            {"play_points": 10, "seasons": seasons, "building_symbols": ["scarab"],
-             "leftovers": {**leftovers, "deben": 3}},
-            {"play_points": 8, "seasons": [{"final_glyph": False}] * 3,
-             "building_symbols": ["ankh", "lotus"],
+            {"play_points": 10, "seasons": seasons, "building_symbols": [],
+             "priest_card_points": None, "leftovers": {**leftovers, "deben": 3}},
+            {"play_points": 8, "building_symbols": ["s1", "s3"], "priest_card_points": 0,
+             "seasons": [{"final_glyph": False, "building_points": 0, "revealed": {}}] * 3,
              "leftovers": leftovers},
         ]
     }  # fmt: skip
@@ -127,7 +132,7 @@ def enter_terra_pyramides(page) -> dict:
         "players": [
             {"foundations": [3], "pyramids": [{"level": 2}], "blocks": 2, "coins": 1,
              "horus_track": 6, "cards": ["nile"], "boat": {"space": 2, "arrival": 1}},
-            {"blocks": 1, "coins": 1},
+            {"blocks": 1, "coins": 1, "boat": {"space": 0, "arrival": 0}},
         ]
     }  # fmt: skip
 
@@ -208,22 +213,50 @@ def test_rule_error_is_shown_at_its_field_in_the_page_language(live_server, brow
     context.close()
 
 
-def test_missing_values_wait_until_the_judge_leaves_the_section(live_server, browser):  # noqa: F811
+def test_a_refused_submit_names_player_and_field_and_scrolls_to_it(live_server, browser):  # noqa: F811
+    """Issue 28 trap 2: the reason sat above the form, off screen, naming no one."""
     table = make_table(make_event("imhotep"), players=3)
     context = phone(browser, "ja")
     page = context.new_page()
     page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
-    with page.expect_response(lambda r: r.url.endswith("/preview")):
-        num(page, "$.sheet.players[0].track", 20)
-    page.wait_for_timeout(300)  # the answer is drawn
-    assert page.locator(".error:not(:empty)").count() == 0  # seats 2 and 3 not yet "wrong"
-    page.focus('input[data-path="$.sheet.players[1].track"]')  # leaving seat 1
-    num(page, "$.sheet.players[1].track", 18)
-    sled = page.locator('[data-node-path="$.sheet.players[0].sled"] .error')
-    sled.filter(has_text="必須").wait_for()
-    assert page.locator('[data-node-path="$.sheet.players[2].sled"] .error').inner_text() == ""
+    for seat in range(3):
+        num(page, f"$.sheet.players[{seat}].track", 10 + seat)
+    page.fill('[data-path="$.sheet.burial"] input[data-sequence-digits]', "1231")
+    num(page, "$.sheet.pyramid_stones", 10)
+    num(page, "$.sheet.temple_stones", 5)
+    num(page, "$.sheet.players[2].sled", 6)  # L1: a sled holds at most five stones
     page.locator("#submit-sheet").tap()
-    page.locator('[data-node-path="$.sheet.players[2].sled"] .error').filter(
-        has_text="必須"
-    ).wait_for()
+    banner = page.locator("#message")
+    banner.filter(has_text="受け付けられません").wait_for()
+    name = page.locator('#sheet-form fieldset.player[data-seat="2"] > legend').inner_text()
+    text = banner.inner_text()
+    assert name in text and "石材置き場の石材の数" in text, text
+    field = page.locator('[data-node-path="$.sheet.players[2].sled"]')
+    box = field.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844  # on screen, not 1.4k px up
+    assert banner.is_visible() and banner.bounding_box()["y"] < 844
+    assert ResultSubmission.objects.count() == 1  # kept as one draft
+    context.close()
+
+
+def test_one_player_at_a_time_with_a_running_total_and_next_on_the_keypad(live_server, browser):  # noqa: F811
+    table = make_table(make_event("nile_murals"), players=2)
+    context = phone(browser, "ja")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
+    combo = page.locator('input[data-path="$.sheet.players[0].combo"]')
+    combo.fill("4")
+    combo.press("Enter")  # the keypad's "next"
+    focused = page.evaluate("document.activeElement.dataset.path")
+    assert focused == "$.sheet.players[0].area"
+    page.keyboard.type("5")
+    miss = page.locator('[data-node-path="$.sheet.players[0].miss"]')
+    miss.locator("input").fill("3")
+    miss.locator(".sign").tap()  # the keypad has no minus
+    assert miss.locator("input").input_value() == "-3"
+    num(page, "$.sheet.players[1].combo", 3)
+    num(page, "$.sheet.players[1].area", 8)
+    # Beside each player's name: the total so far, as the engine scores the sheet.
+    status = page.locator('fieldset.player[data-seat="0"] .seat-status')
+    status.filter(has_text="現在").wait_for()
     context.close()

@@ -2,7 +2,7 @@
 
 When phones fail, a judge writes the end position on paper, one column per seat, and
 enters it later. The rows are the phone form's (``results.forms.judge_form``) walked in
-the same order with the same labels (``results.sheet_labels``, in Japanese with English
+the same order with the same labels (each engine's ``sheet_words``, in Japanese with English
 below), for the options of the event's game: a field its version, preset or board sides
 lack is not printed. The categories, with a total and a rank, come from the engine.
 """
@@ -67,7 +67,7 @@ def _rows(ja: list[Node], en: list[Node], indent: bool = False) -> list[PaperRow
             rows.append(PaperRow(a.label, b.label, "box", indent, _range(a)))
         elif a.kind == "bool":
             rows.append(PaperRow(a.label, b.label, "check", indent))
-        elif a.kind == "select":
+        elif a.kind in ("select", "choice", "tally"):
             rows.append(
                 PaperRow(
                     a.label,

@@ -15,6 +15,10 @@ from tournaments.events.models import Event, EventConfig, Round
 SEATING_MODES = ("random", "standings")
 RELEASE_POLICIES = ("immediate", "on_close")
 ROUND1_SEEDINGS = ("random", "rating")
+# How judges enter a score sheet: every value the engine checks, or the subtotals the
+# rulebook's score track shows where the game's engine offers them (fewer taps, fewer checks;
+# engines/<game>/sheet_words.py SUBTOTAL lists what they give up).
+SHEET_ENTRIES = ("detail", "subtotal")
 
 DEFAULTS: dict[str, Any] = {
     "round_games": {},
@@ -29,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "release_policy": "immediate",
     "finals_cut": 4,
     "round_minutes": 90,  # the round clock's length and the board's "late" mark
+    "sheet_entry": "detail",
 }
 
 

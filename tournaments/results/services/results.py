@@ -279,6 +279,11 @@ def _write_version(
         )
     status = Status.DRAFT if as_draft or verdict.outcome is None else verdict_status
     policy = event_result_settings(table.round.event_id).confirmation_policy
+    if not as_draft and status == Status.DRAFT:
+        replaced = _replace_draft(table, actor, kind, payload, verdict, idempotency_key)
+        if replaced is not None:
+            announce_result(table, ResultChanged.SAVED, before)
+            return SubmitOutcome(replaced, created=True)
     submission = ResultSubmission.objects.create(
         table=table,
         version=current + 1,
@@ -308,6 +313,47 @@ def _write_version(
     _set_table_status(table, _current_status(table))
     announce_result(table, ResultChanged.SAVED, before)
     return SubmitOutcome(submission, created=True)
+
+
+def _replace_draft(
+    table: Table,
+    actor: Actor,
+    kind: str,
+    payload: Any,
+    verdict: EngineVerdict,
+    idempotency_key: str | None,
+) -> ResultSubmission | None:
+    """A submit the engine refused overwrites the table's latest version when that is a
+    draft of the same kind: a judge fixing a sheet field by field is still writing one
+    entry, and a version per refused try would bury the entry (v1, v2, fix v3) and make
+    every earlier version stale for the confirmations. Returns None when there is no such
+    draft (a new draft version is written then). The audit trail keeps each try."""
+    latest = (
+        ResultSubmission.objects.select_for_update()
+        .filter(table=table)
+        .order_by("-version")
+        .first()
+    )
+    if latest is None or latest.status != Status.DRAFT or latest.kind != kind:
+        return None
+    latest.payload = payload
+    latest.engine_key = verdict.engine_key
+    latest.engine_version = verdict.engine_version
+    latest.options = verdict.options
+    latest.edition = verdict.edition
+    latest.outcome = verdict.outcome
+    latest.lines = ResultSubmission.lines_of(verdict.outcome)
+    latest.violations = verdict.violations
+    latest.submitted_via = _via(actor)
+    latest.submitted_by_id = actor.user_id
+    latest.submitted_by_registration = actor.registration
+    latest.remote_addr = actor.remote_addr
+    latest.idempotency_key = idempotency_key or latest.idempotency_key
+    latest.save()
+    latest.table = table
+    action_log.result_saved(actor, latest)
+    _set_table_status(table, _current_status(table))
+    return latest
 
 
 def _via(actor: Actor) -> str:
@@ -420,13 +466,11 @@ def result_correct(
     return outcome
 
 
-def _latest_live_version(table: Table) -> int:
-    return (
-        ResultSubmission.objects.filter(table=table)
-        .exclude(status=Status.DISCARDED)
-        .aggregate(v=Max("version"))["v"]
-        or 0
-    )
+def _latest_live_version(table: Table, *, drafts: bool = True) -> int:
+    rows = ResultSubmission.objects.filter(table=table).exclude(status=Status.DISCARDED)
+    if not drafts:
+        rows = rows.exclude(status=Status.DRAFT)
+    return rows.aggregate(v=Max("version"))["v"] or 0
 
 
 @transaction.atomic
@@ -452,14 +496,18 @@ def result_confirm(
     before = table_result(table)
     if submission.status != Status.SUBMITTED:
         raise InvalidState(f"version {submission.version} is {submission.status}, not submitted")
-    if submission.version != _latest_live_version(table):
+    event_id = table.round.event_id
+    staff = actor.is_event_staff(event_id) and registration_id is None and blind_payload is None
+    # Players confirm only the newest entry (a newer draft means the judge is changing the
+    # values they would confirm); an organizer decides over a draft still being typed.
+    newest = _latest_live_version(table, drafts=not staff)
+    if submission.version != newest:
         raise VersionConflict(
             f"version {submission.version} is not the latest entry of table {table.number}",
-            current_version=_latest_live_version(table),
+            current_version=newest,
         )
-    event_id = table.round.event_id
     policy = event_result_settings(event_id).confirmation_policy
-    if actor.is_event_staff(event_id) and registration_id is None and blind_payload is None:
+    if staff:
         Confirmation.objects.create(
             submission=submission, role=Confirmation.Role.HEAD_JUDGE, user_id=actor.user_id
         )
@@ -681,3 +729,59 @@ def _ruling_points(points: Any) -> Decimal | None:
 
 def registration_for_table(table: Table, registration_id: int) -> Registration:
     return Registration.objects.get(pk=registration_id, seats__table=table)
+
+
+# A photo of the paper sheet: a phone camera's JPEG, or PNG/WebP; the type is read from the
+# file's first bytes (a name or a browser's content type proves nothing).
+PHOTO_MAX_BYTES = 8 * 1024 * 1024
+_PHOTO_TYPES = ((b"\xff\xd8\xff", ".jpg"), (b"\x89PNG\r\n\x1a\n", ".png"))
+
+
+def _photo_suffix(head: bytes) -> str | None:
+    for magic, suffix in _PHOTO_TYPES:
+        if head.startswith(magic):
+            return suffix
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return ".webp"
+    return None
+
+
+class InvalidPhoto(ResultError):
+    code = "result.photo_invalid"
+
+
+@transaction.atomic
+def result_attach_photo(*, table_id: int, actor: Actor, upload) -> ResultSubmission:
+    """Attach a photo of the paper sheet to the table's latest entry (it replaces an
+    earlier photo of that entry). Refused: no entry yet, too large, not a photo."""
+    table = _locked_table(table_id)
+    require(actor, Action.SUBMIT, table=table)
+    latest = (
+        ResultSubmission.objects.select_for_update()
+        .filter(table=table)
+        .exclude(status=Status.DISCARDED)
+        .order_by("-version")
+        .first()
+    )
+    if latest is None:
+        raise InvalidPhoto("enter the sheet first; the photo is kept with the entry")
+    if upload is None or not getattr(upload, "size", 0):
+        raise InvalidPhoto("choose a photo of the sheet")
+    if upload.size > PHOTO_MAX_BYTES:
+        raise InvalidPhoto(
+            f"the photo is {upload.size} bytes; at most {PHOTO_MAX_BYTES} bytes",
+            max_bytes=PHOTO_MAX_BYTES,
+        )
+    upload.seek(0)
+    suffix = _photo_suffix(upload.read(16))
+    upload.seek(0)
+    if suffix is None:
+        raise InvalidPhoto("the photo is not a JPEG, PNG or WebP picture")
+    old = latest.sheet_photo.name if latest.sheet_photo else ""
+    latest.sheet_photo.save(f"sheet{suffix}", upload, save=False)
+    latest.save(update_fields=["sheet_photo"])
+    if old:  # the replaced file goes once the new one is stored for good
+        storage = latest.sheet_photo.storage
+        transaction.on_commit(lambda: storage.delete(old))
+    action_log.result_status_changed(actor, latest, latest.status, reason="photo of the sheet")
+    return latest

@@ -50,8 +50,62 @@
   function isScalarItem(el) { const p = nodeParent(el); return Boolean(p && p.dataset.scalar !== undefined); }
   function splitWords(text) { return text.split(/[\s,、，]+/).filter(Boolean); }
 
+  function tallyCounts(el) {
+    const counts = {};
+    $$(".tally-add", el).forEach((b) => { counts[b.dataset.value] = Number($(".tally-count", b).textContent) || 0; });
+    return counts;
+  }
+  function setTally(el, counts, typed) {
+    const buttons = $$(".tally-add", el);
+    buttons.forEach((b) => { $(".tally-count", b).textContent = String(counts[b.dataset.value] || 0); });
+    // The keypad box shows the same items as digits (the n-th choice is n), unless it is
+    // the box being typed in.
+    const digits = $("input[data-tally-digits]", el);
+    if (digits && !typed) {
+      digits.value = buttons.map((b, i) => String(i + 1).repeat(counts[b.dataset.value] || 0)).join("");
+    }
+  }
+  function sequenceOf(el) { return $$(".sequence-list li", el).map((li) => Number(li.dataset.seat)); }
+  function setSequence(el, seats) {
+    const list = $(".sequence-list", el);
+    list.innerHTML = "";
+    seats.forEach((seat) => {
+      const li = document.createElement("li");
+      li.dataset.seat = String(seat);
+      const who = (config.seats || [])[seat - 1];
+      li.textContent = seat + (who ? ". " + who.name : "");
+      list.appendChild(li);
+    });
+  }
+  function unknownBox(el) { return $(":scope > .unknown-choice input[data-unknown]", el); }
+  function markUnknown(el, unknown) {
+    const box = unknownBox(el);
+    if (box) box.checked = unknown;
+    const input = inputOf(el);
+    input.disabled = unknown;
+    $$(".step", el).forEach((b) => { b.disabled = unknown; });
+    el.classList.toggle("is-unknown", unknown);
+  }
+
   function valueOf(el) {
     const kind = el.dataset.node;
+    // A folded alternative is sent only once the judge has opened it.
+    const fold = el.parentElement && el.parentElement.tagName === "DETAILS" ? el.parentElement : null;
+    if (fold && !fold.open) return undefined;
+    if (kind === "tally") {
+      const counts = tallyCounts(el);
+      const out = [];
+      Object.keys(counts).forEach((k) => { for (let i = 0; i < counts[k]; i++) out.push(k); });
+      return out; // none is [] (sent), never a missing field
+    }
+    if (kind === "sequence") { const seats = sequenceOf(el); return seats.length ? seats : undefined; }
+    if (kind === "choice") {
+      const picked = $("input[type=radio]:checked", el);
+      const other = $("input[data-other]", el);
+      if (other && other.value.trim()) return other.value.trim().toLowerCase();
+      return picked ? picked.value : undefined;
+    }
+    if ((kind === "int" || kind === "count") && unknownBox(el) && unknownBox(el).checked) return null;
     if (kind === "int" || kind === "count") {
       const raw = inputOf(el).value.trim();
       if (raw === "") return undefined;
@@ -87,7 +141,26 @@
 
   function fill(el, value) {
     const kind = el.dataset.node;
-    if (kind === "int" || kind === "count" || kind === "select" || kind === "text" || kind === "key") {
+    if (kind === "tally") {
+      const counts = {};
+      (Array.isArray(value) ? value : []).forEach((v) => { counts[v] = (counts[v] || 0) + 1; });
+      setTally(el, counts);
+    } else if (kind === "sequence") {
+      setSequence(el, Array.isArray(value) ? value : []);
+      $("input[data-sequence-digits]", el).value = Array.isArray(value) ? value.join("") : "";
+    } else if (kind === "choice") {
+      const known = $$("input[type=radio]", el).some((r) => r.value === value);
+      $$("input[type=radio]", el).forEach((r) => { r.checked = r.value === value; });
+      const other = $("input[data-other]", el);
+      if (other) other.value = value && !known ? value : "";
+    } else if ((kind === "int" || kind === "count") && unknownBox(el)) {
+      markUnknown(el, value === null);
+      const input = inputOf(el);
+      input.value = value === undefined || value === null ? (input.dataset.start || "") : value;
+    } else if (kind === "int" || kind === "count") {
+      const input = inputOf(el);
+      input.value = value === undefined || value === null ? (input.dataset.start || "") : value;
+    } else if (kind === "select" || kind === "text" || kind === "key") {
       inputOf(el).value = value === undefined || value === null ? "" : value;
     } else if (kind === "bool") {
       const box = inputOf(el); box.checked = value === undefined ? box.defaultChecked : value === true;
@@ -128,8 +201,9 @@
       const path = pathOf(el);
       el.dataset.nodePath = path;
       const id = "f-" + path.replace(/[^A-Za-z0-9]/g, "-");
-      const container = LISTS.includes(el.dataset.node) || ["item", "group", "multi"].includes(el.dataset.node);
+      const container = LISTS.includes(el.dataset.node) || ["item", "group", "multi", "choice", "tally", "sequence"].includes(el.dataset.node);
       if (container) el.dataset.path = path;
+      if (el.dataset.node === "choice") $$("input[type=radio]", el).forEach((r) => { r.name = path; });
       const input = container ? null : inputOf(el);
       if (input) {
         input.dataset.path = path;
@@ -143,7 +217,71 @@
       }
     });
   }
+  // Imhotep's burial chamber: one button per seat, tapped in the order the stones went in.
+  $$("[data-node=sequence]", form).forEach((el) => {
+    const box = $(".seat-buttons", el);
+    (config.seats || []).forEach((seat) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "chip seat-add";
+      b.dataset.seat = String(seat.position);
+      b.textContent = seat.position + ". " + seat.name;
+      box.appendChild(b);
+    });
+  });
+  form.addEventListener("input", (e) => {
+    if (e.target.matches("input[data-tally-digits]")) {
+      const el = e.target.closest("[data-node]");
+      const buttons = $$(".tally-add", el);
+      const counts = {};
+      e.target.value.replace(/[^0-9]/g, "").split("").forEach((d) => {
+        const b = buttons[Number(d) - 1];
+        if (b) counts[b.dataset.value] = (counts[b.dataset.value] || 0) + 1;
+      });
+      setTally(el, counts, true);
+      return;
+    }
+    if (!e.target.matches("input[data-sequence-digits]")) return;
+    const seats = e.target.value.replace(/[^0-9]/g, "").split("").map(Number);
+    setSequence(e.target.closest("[data-node]"), seats);
+  });
+  form.addEventListener("change", (e) => {
+    if (e.target.matches("input[data-unknown]")) markUnknown(e.target.closest("[data-node]"), e.target.checked);
+    if (e.target.matches("[data-node=choice] input[type=radio]")) {
+      const other = $("input[data-other]", e.target.closest("[data-node]"));
+      if (other) other.value = "";
+    }
+  });
   form.addEventListener("click", (e) => {
+    const tally = e.target.closest(".tally-add, .tally-less");
+    if (tally) {
+      const el = tally.closest("[data-node]");
+      const counts = tallyCounts(el);
+      const v = tally.dataset.value;
+      counts[v] = Math.max(0, (counts[v] || 0) + (tally.classList.contains("tally-add") ? 1 : -1));
+      setTally(el, counts);
+      schedulePreview();
+      return;
+    }
+    const seat = e.target.closest(".seat-add, .sequence-undo");
+    if (seat) {
+      const el = seat.closest("[data-node]");
+      const seats = sequenceOf(el);
+      if (seat.classList.contains("seat-add")) seats.push(Number(seat.dataset.seat)); else seats.pop();
+      setSequence(el, seats);
+      $("input[data-sequence-digits]", el).value = seats.join("");
+      schedulePreview();
+      return;
+    }
+    // The phone's number keypad has no minus: "±" turns a typed value negative.
+    const sign = e.target.closest(".sign");
+    if (sign) {
+      const input = $("input", sign.parentElement);
+      const n = Number(input.value || 0);
+      if (Number.isFinite(n) && n !== 0) input.value = String(-n);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
     const step = e.target.closest(".step");
     if (step) {
       const input = $("input", step.parentElement);
@@ -241,8 +379,43 @@
       const data = await res.json();
       showViolations(data.violations);
       renderTotals(data.outcome);
+      showSeatStatus(data.outcome, data.violations);
     } catch (e) { $("#totals").textContent = T.offlineTotals; }
   }
+  /* Beside each player's name: the running total, and what is still missing there (the
+   * fields the engine still needs), so one player is finished before the next. */
+  function fieldName(path) {
+    const slot = errorSlots().get(path);
+    const node = slot ? slot.closest("[data-node]") : null;
+    return node ? textOf($(":scope > label, :scope > legend", node)) : "";
+  }
+  function showSeatStatus(outcome, violations) {
+    $$("#sheet-form fieldset.player[data-seat]").forEach((section) => {
+      const seat = Number(section.dataset.seat);
+      const box = $(".seat-status", section);
+      if (!box) return;
+      const missing = (violations || []).filter((v) => v.code === "malformed.missing" && seatOf(v.path) === seat)
+        .map((v) => fieldName(v.path)).filter(Boolean);
+      const player = outcome && outcome.players ? outcome.players[seat] : null;
+      box.textContent = "";
+      if (player) box.append(T.seatTotal.replace("{total}", player.complete === false ? player.total + " + ?" : player.total));
+      if (missing.length) {
+        const span = document.createElement("span");
+        span.className = "missing";
+        span.textContent = " " + T.seatMissing.replace("{fields}", Array.from(new Set(missing)).join(T.listSep));
+        box.appendChild(span);
+      }
+    });
+  }
+  // The keypad's "next" (Enter) moves on to the next box of the sheet.
+  form.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || !e.target.matches("input[type=number], input[type=text]")) return;
+    e.preventDefault();
+    const boxes = $$("input[type=number]:not([disabled]), input[type=text]:not([disabled])", form)
+      .filter((b) => b.offsetParent !== null);
+    const next = boxes[boxes.indexOf(e.target) + 1];
+    if (next) { next.focus(); next.select && next.select(); }
+  });
   function renderTotals(outcome) {
     const box = $("#totals");
     if (!outcome) { box.innerHTML = ""; return; }
@@ -341,6 +514,40 @@
       }
     } finally { flushing = false; showPending(); }
   }
+  /* After a refused Submit: the banner names the player and the field of the first
+   * problem (in the page's order), and the page scrolls to it. */
+  function textOf(el) {
+    if (!el) return "";
+    const copy = el.cloneNode(true);
+    $$("small, button, input, .item-title + button", copy).forEach((x) => x.remove());
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+  function showFirstProblem() {
+    const slot = $$("#sheet-form [data-error]").find((p) => p.textContent.trim());
+    if (!slot) return false;
+    const node = slot.closest("[data-node]");
+    const section = slot.closest("fieldset.player");
+    const player = section ? textOf($(":scope > legend", section)) : "";
+    let field = "";
+    if (node && node !== section && node.dataset.node !== "item") {
+      field = textOf($(":scope > label, :scope > legend", node));
+    }
+    const items = [];
+    for (let el = node; el && el !== section; el = el.parentElement ? el.parentElement.closest("[data-node]") : null) {
+      if (el.dataset.node === "item" && el !== node) items.unshift(textOf($(":scope > legend", el)));
+    }
+    if (node && node.dataset.node === "item" && node !== section) items.push(textOf($(":scope > legend", node)));
+    const where = [player].concat(items).concat(field ? [field] : []).filter(Boolean).join(" · ");
+    const problem = textOf($(".problem", slot)) || slot.textContent.trim();
+    say(T.problemAt.replace("{where}", where || T.wholeSheet).replace("{problem}", problem));
+    const box = slot.closest(".field") || node || slot;
+    const details = box.closest("details");
+    if (details) details.open = true;
+    box.scrollIntoView({ block: "center" });
+    const input = $("input:not([type=checkbox]):not([disabled]), select, button", box);
+    if (input) input.focus({ preventScroll: true });
+    return true;
+  }
   function handleAnswer(status, data) {
     if (status === 409) { say(T.conflict); showViolations(data.violations); return; }
     if (status >= 400) { say(data.message || String(status)); showViolations(data.violations); return; }
@@ -350,6 +557,7 @@
       const corrected = data.saved.status === "confirmed" && panel && !panel.hidden;
       say(data.saved.status === "draft" && errors.length ? T.invalid : corrected ? T.corrected : T.saved);
       showViolations(errors);
+      if (errors.length && submitTried) showFirstProblem();
       if (data.saved.outcome) renderTotals(data.saved.outcome);
       if (data.saved.status !== "draft" || !errors.length) localStorage.removeItem(entryKey);
     }
