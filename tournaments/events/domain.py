@@ -127,6 +127,16 @@ class RatingsChanged(DomainEvent):
 
 
 @dataclass(frozen=True)
+class JudgeCallChanged(DomainEvent):
+    """A player called a judge ("open"), a judge said they are coming ("acknowledged") or
+    the call was resolved ("resolved"); ``table_id`` None when the player is not seated."""
+
+    report_id: int
+    table_id: int | None
+    state: str
+
+
+@dataclass(frozen=True)
 class AnnouncementChanged(DomainEvent):
     """The organizer changed the announcement on the café's screen ("" when cleared)."""
 

@@ -8,7 +8,8 @@ of a service (``events.domain``), delivered after its commit.
   round when it closes (the same rule as the webhooks' ``results.released``);
 * ``standings.updated``: ``StandingsUpdated``; ``clock.changed``: ``ClockChanged``;
 * ``event.finished``: ``EventStatusChanged`` to finished;
-* ``announcement``: ``AnnouncementChanged`` (the text the café's screen shows).
+* ``announcement``: ``AnnouncementChanged`` (the text the café's screen shows);
+* ``judge.call`` (staff): ``JudgeCallChanged`` (a call opened, acknowledged, resolved).
 
 An update names what changed and where to read it (the public API); it carries no score.
 """
@@ -19,12 +20,13 @@ from tournaments.events.domain import (
     AnnouncementChanged,
     ClockChanged,
     EventStatusChanged,
+    JudgeCallChanged,
     ResultChanged,
     RoundStatusChanged,
     StandingsUpdated,
     subscribe,
 )
-from tournaments.events.models import Event, Round
+from tournaments.events.models import Event, Round, Table
 from tournaments.events.release import release_policy, results_released
 from tournaments.integrations.live import publish
 from tournaments.integrations.subscribers import newly_confirmed
@@ -81,7 +83,23 @@ def on_announcement_changed(event: AnnouncementChanged) -> None:
     publish(event.event_id, "announcement", {"text": event.text})
 
 
+def on_judge_call_changed(event: JudgeCallChanged) -> None:
+    """Staff only: who called stays off the public stream."""
+    table = (
+        Table.objects.filter(pk=event.table_id).values_list("round__number", "number").first()
+        if event.table_id
+        else None
+    )
+    publish(
+        event.event_id,
+        "judge.call",
+        {"report": event.report_id, "state": event.state,
+         "round": table[0] if table else None, "table": table[1] if table else None},
+    )  # fmt: skip
+
+
 def connect() -> None:
+    subscribe(JudgeCallChanged, on_judge_call_changed)
     subscribe(AnnouncementChanged, on_announcement_changed)
     subscribe(RoundStatusChanged, on_round_status_changed)
     subscribe(ResultChanged, on_result_changed)

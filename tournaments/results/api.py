@@ -24,6 +24,7 @@ from tournaments.events.services.registrations import registration_check_in
 from tournaments.results import api_examples as ex
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import table_history
+from tournaments.results.services import action_log
 from tournaments.results.services import results as svc
 from tournaments.results.violation_text import refusal_text
 
@@ -338,5 +339,13 @@ class CheckInApi(ResultsApiBase):
         registration = get_object_or_404(Registration, pk=registration_id)
         if not allowed(actor_of(request), Action.CHECK_IN, registration=registration):
             raise NotAllowed("you may check in only yourself")
+        before = registration.status
         registration = registration_check_in(registration_id=registration.pk)
+        if registration.status != before:  # a write through the API is in the action log
+            action_log.record(
+                actor_of(request),
+                "registration.check_in",
+                registration.event_id,
+                data={"registration": registration.pk, "was": before},
+            )
         return Response({"status": registration.status})

@@ -212,3 +212,30 @@ def test_a_confirmation_reaches_a_listener_on_a_real_server_within_a_second(asgi
     released = [f for f in frames(text.decode()) if f["event"] == "table.released"]
     assert released[0]["data"] == {"kind": "table.released", "round": table.round.number,
                                    "table": table.number}  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_a_judge_call_is_said_to_staff_only(client, event, short_answers):
+    from django.contrib.auth import get_user_model
+
+    from tests.tournaments.factories import PlayerFactory
+    from tournaments.events.models import EventRole, Registration
+    from tournaments.results.services.calls import judge_call_create
+
+    event.status = "running"
+    event.save()
+    registration = Registration.objects.create(event=event, player=PlayerFactory())
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        report = judge_call_create(registration=registration, message="ルールの質問です")
+    path = f"/api/events/{event.slug}/live/"
+    assert read_stream(client, path, **{"Last-Event-ID": "0-0"}) == []  # not public
+    organizer = get_user_model().objects.create_user("mina", password="pw")
+    EventRole.objects.create(user=organizer, event=event, role="organizer")
+    client.force_login(organizer)
+    staff = read_stream(client, path + "?staff=1", **{"Last-Event-ID": "0-0"})
+    assert [(f["event"], f["data"]["report"], f["data"]["state"]) for f in staff] == [
+        ("judge.call", report.pk, "open")
+    ]
+    assert "ルール" not in str(staff)  # who called and why stay on the board

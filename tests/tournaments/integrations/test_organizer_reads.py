@@ -101,3 +101,21 @@ def test_the_action_log_and_judges_are_read_by_organizers_only(bot):
     _t, other = token_create(user=organizer("ben"), name="b", event=None, can_write=True)
     for path in ("rounds/", "rounds/1/tables/", "registrations/", "judges/", "log/"):
         assert bearer(other).get(f"/api/events/reads/{path}").status_code == 403, path
+
+
+def test_check_ins_through_a_token_are_in_the_action_log(bot):
+    """Every token write is logged (docs/api.md): check-ins too (issue 30)."""
+    from tournaments.results.models import ActionLog
+
+    _owner, api = bot
+    registration = Registration.objects.filter(event__slug="reads").first()
+    Registration.objects.filter(pk=registration.pk).update(status="registered")
+    assert api.post(f"/api/registrations/{registration.pk}/check-in/", {},
+                    format="json").status_code == 200  # fmt: skip
+    entry = ActionLog.objects.get(action="registration.check_in")
+    assert entry.actor == "api-token:bot (user:aya)"
+    assert entry.data == {"registration": registration.pk, "was": "registered"}
+    api.post(f"/api/registrations/{registration.pk}/check-in/", {}, format="json")
+    assert ActionLog.objects.filter(action="registration.check_in").count() == 1  # no change
+    log = api.get("/api/events/reads/log/?action=registration.check_in").json()
+    assert log["count"] == 1

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.events.access import Action, Actor, require
+from tournaments.events.domain import JudgeCallChanged, announce
 from tournaments.events.models import Registration
 from tournaments.results.models import ProblemReport
 from tournaments.results.selectors import player_current_table
@@ -27,8 +28,21 @@ def judge_call_create(*, registration: Registration, message: str) -> ProblemRep
     message = message.strip()[:MESSAGE_LENGTH]
     if not message:
         raise EmptyCall("message")
-    return ProblemReport.objects.create(
+    report = ProblemReport.objects.create(
         registration=registration, table=player_current_table(registration), message=message
+    )
+    _announce(report, "open")
+    return report
+
+
+def _announce(report: ProblemReport, state: str) -> None:
+    announce(
+        JudgeCallChanged(
+            event_id=report.registration.event_id,
+            report_id=report.pk,
+            table_id=report.table_id,
+            state=state,
+        )
     )
 
 
@@ -62,6 +76,7 @@ def judge_call_acknowledge(*, report_id: int, actor: Actor) -> ProblemReport:
         report.acknowledged_by_label = by["label"]
         report.save(update_fields=["acknowledged_at", "acknowledged_by", "acknowledged_by_label"])
         action_log.judge_call_answered(actor, report, "acknowledged")
+        _announce(report, "acknowledged")
     return report
 
 
@@ -83,4 +98,5 @@ def judge_call_resolve(*, report_id: int, actor: Actor) -> ProblemReport:
         report.resolved_by_label = by["label"]
         report.save(update_fields=fields)
         action_log.judge_call_answered(actor, report, "resolved")
+        _announce(report, "resolved")
     return report
