@@ -98,6 +98,34 @@ def edge(live_server, tmp_path):
         nginx.wait(timeout=10)
 
 
+def test_the_deployment_configuration_with_tls_is_valid(tmp_path):
+    """The "# tls" lines the other tests drop: nginx accepts them with a certificate pair
+    where deploy/nginx/README.md says to put one."""
+    if not Path(NGINX).exists():
+        pytest.skip("Debian nginx is not installed (.ci/run installs it)")
+    certs = tmp_path / "certs"
+    certs.mkdir()
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+         "/CN=localhost", "-keyout", certs / "privkey.pem", "-out", certs / "fullchain.pem"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    text = CONF.read_text()
+    assert text.count("/etc/nginx/certs/") == 2
+    text = text.replace("/etc/nginx/certs/", f"{certs}/").replace("web:8000", "127.0.0.1:9")
+    text = text.replace("live:8001", "127.0.0.1:9").replace("/var/cache/nginx", str(tmp_path))
+    (tmp_path / "referee.conf").write_text(text)
+    main = f"pid {tmp_path / 'nginx.pid'};\nevents {{}}\n"
+    (tmp_path / "nginx.conf").write_text(
+        main + f"http {{ include {tmp_path / 'referee.conf'}; }}\n"
+    )
+    checked = subprocess.run(
+        [NGINX, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e",
+         str(tmp_path / "error.log")], capture_output=True, text=True,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stderr
+
+
 def get(port: int, path: str, **headers) -> tuple[int, dict, str]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     connection.request("GET", path, headers={"Host": "127.0.0.1", **headers})
