@@ -4,8 +4,8 @@ against gunicorn's cheapest response, side by side in one run, with wrk.
     .venv/bin/python bench/bench_edge.py [--players 500] [--duration 10]
 
 Loopback only, no TLS (the configuration's "# tls" lines dropped, as in
-tests/tournaments/public/test_edge_nginx.py). Its own database (``edge_bench``) and Redis
-database (``BENCH_REDIS_URL``, default 12), production's gunicorn.conf.py and both Celery
+tests/tournaments/public/test_edge_nginx.py). Its own database (``edge_bench``), the
+benches' Redis database (``BENCH_REDIS_URL``, load_public's default 6, flushed), production's gunicorn.conf.py and both Celery
 workers as bench/load_public.py starts them. Figures: closed loop (200 connections,
 gzip, as phones send) and paced (200 clients, 150 ms between requests) for
 1. gunicorn's cheapest response: ``/favicon.ico`` from whitenoise, before any view;
@@ -26,10 +26,9 @@ from pathlib import Path
 
 DB_NAME = "edge_bench"
 os.environ.setdefault("BENCH_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{DB_NAME}")
-os.environ.setdefault("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import load_public as lp  # noqa: E402  (reads the two settings above)
+from bench import load_public as lp  # noqa: E402  (reads the setting above)
 
 NGINX = "/usr/sbin/nginx"
 EDGE_PORT = int(os.environ.get("BENCH_EDGE_PORT", "8766"))
