@@ -5,9 +5,10 @@ against gunicorn's cheapest response, side by side in one run, with wrk.
 
 Loopback only, no TLS (the configuration's "# tls" lines dropped, as in
 tests/tournaments/public/test_edge_nginx.py). Its own database (``edge_bench``), the
-benches' Redis database (``BENCH_REDIS_URL``, load_public's default 6, flushed), production's gunicorn.conf.py and both Celery
-workers as bench/load_public.py starts them. Figures: closed loop (200 connections,
-gzip, as phones send) and paced (200 clients, 150 ms between requests) for
+benches' Redis database (``BENCH_REDIS_URL``, load_public's default 6, flushed),
+production's gunicorn.conf.py and both Celery workers as bench/load_public.py starts them.
+Figures: closed loop (200 connections, gzip, as phones send) and paced (200 clients,
+150 ms between requests) for
 1. gunicorn's cheapest response: ``/favicon.ico`` from whitenoise, before any view;
 2. the standings page straight from gunicorn (the WSGI fast path);
 3. the standings page through nginx (the one-second micro-cache).
