@@ -24,7 +24,8 @@ def _command(service: dict) -> list[str]:
 
 
 def test_the_app_services_are_web_workers_and_migrate():
-    assert APP_SERVICES == ["beat", "live", "migrate", "pages", "web", "worker"]
+    # "static" copies the image's collected files into the volume nginx serves.
+    assert APP_SERVICES == ["beat", "live", "migrate", "pages", "static", "web", "worker"]
     assert (ROOT / SERVICES["web"]["build"] / "Dockerfile").is_file()
 
 
@@ -111,7 +112,7 @@ def test_backing_services_use_the_designed_versions():
     assert SERVICES["redis"]["image"] == "redis:7"
 
 
-@pytest.mark.parametrize("name", sorted(set(SERVICES) - {"migrate"}))
+@pytest.mark.parametrize("name", sorted(set(SERVICES) - {"migrate", "static"}))  # one-shot
 def test_long_running_services_have_healthchecks(name):
     assert SERVICES[name]["healthcheck"]["test"]
 
@@ -203,3 +204,40 @@ def test_uploaded_sheet_photos_live_on_the_media_volume(name):
     assert f"media:{root}" in service["volumes"]
     assert "media" in COMPOSE["volumes"]
     assert f"mkdir -p /app/var {root}" in (ROOT / "Dockerfile").read_text()  # the app user owns it
+
+
+def _mounts(service: dict) -> dict[str, str]:
+    """source → target of a service's volumes."""
+    return dict(volume.split(":")[:2] for volume in service["volumes"])
+
+
+def test_nginx_is_the_only_way_in_with_the_repository_configuration():
+    edge = SERVICES["nginx"]
+    assert edge["image"] == "nginx:stable"
+    assert sorted(edge["ports"]) == ["443:443", "80:80"]
+    assert not SERVICES["web"].get("ports") and not SERVICES["live"].get("ports")
+    mounts = _mounts(edge)
+    config = mounts["./deploy/nginx/referee.conf"]
+    assert config.startswith("/etc/nginx/conf.d/") and config.endswith(".conf")
+    text = (ROOT / "deploy" / "nginx" / "referee.conf").read_text()
+    # The certificates volume holds the two files the configuration names.
+    certs = next(target for source, target in mounts.items() if "certs" in source.lower())
+    assert f"ssl_certificate     {certs}/fullchain.pem;" in text
+    assert f"ssl_certificate_key {certs}/privkey.pem;" in text
+    # The upstreams are the compose services on the ports their commands listen on.
+    assert "server web:8000;" in text and _gunicorn_config()["bind"].endswith(":8000")
+    live = _command(SERVICES["live"])
+    assert "server live:8001;" in text and live[live.index("--port") + 1] == "8001"
+    # Static files: the image's STATIC_ROOT copied into the volume nginx serves as /static/.
+    from django.conf import settings
+
+    static = SERVICES["static"]
+    assert _mounts(static)["static"] == mounts["static"] == "/srv/static"
+    assert _command(static) == ["cp", "-a", "/app/staticfiles/.", "/srv/static/"]
+    assert "WORKDIR /app" in (ROOT / "Dockerfile").read_text()
+    assert settings.STATIC_ROOT == settings.BASE_DIR / "staticfiles"
+    assert settings.STATIC_URL.strip("/") == "static"
+    assert "root /srv;" in text and "location /static/ {" in text
+    assert edge["depends_on"]["static"]["condition"] == "service_completed_successfully"
+    # The app believes X-Forwarded-For from the compose network only.
+    assert SERVICES["web"]["environment"]["TRUSTED_PROXIES"]

@@ -38,6 +38,12 @@ from tournaments.public import pagekeys
 
 GLOBAL_KEY = "pub:v:all"
 PAGE_TIMEOUT = 6 * 60 * 60  # versions invalidate; the timeout only bounds memory
+# What every public page answers with, from its view and from the WSGI fast path alike: a
+# browser asks again every time (an ETag makes that a 304), and a shared cache in front
+# (deploy/nginx/referee.conf, or a CDN) may keep it for a second and serve it up to 30 s
+# stale while it fetches the new one. Private pages are "private, no-store"
+# (referee/security_headers.py).
+PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=30"
 VERSION_TIMEOUT = None  # never expire: a lost version is safe (see above) but costs renders
 
 

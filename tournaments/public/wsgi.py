@@ -40,7 +40,7 @@ from tournaments.public import pagekeys, refresh
 logger = logging.getLogger(__name__)
 
 PUBLIC_HEADERS = {
-    "Cache-Control": "public, max-age=0, must-revalidate",
+    "Cache-Control": public_cache.PUBLIC_CACHE_CONTROL,
     "Vary": "Accept-Encoding",
 }
 GZIP_MIN_BYTES = 1024  # below this the header costs more than it saves

@@ -22,8 +22,6 @@ from tournaments.public import cache as public_cache
 from tournaments.public import pagekeys, refresh, render_budget, renderer
 from tournaments.public.pagekeys import PageKey
 
-LIVE_CACHE_CONTROL = "public, max-age=0, must-revalidate"
-
 
 def _language(request: HttpRequest) -> str:
     return getattr(request, "LANGUAGE_CODE", None) or get_language() or "ja"
@@ -69,7 +67,7 @@ def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
                 public_cache.store(path, language, found.version, html)
         response = HttpResponse(html)
     response["ETag"] = etag
-    response["Cache-Control"] = LIVE_CACHE_CONTROL
+    response["Cache-Control"] = public_cache.PUBLIC_CACHE_CONTROL
     response["Content-Language"] = language
     patch_vary_headers(response, ["Accept-Encoding"])  # the WSGI fast path gzips this URL
     return response
