@@ -152,11 +152,9 @@ def game_example(game: str, kind: str) -> dict:
     return {"kind": kind, "payload": json.loads(path.read_text()), "base_version": 0}
 
 
-GAME_NAMES = {"imhotep": "Imhotep", "nile_murals": "Nile Murals",
-              "field_of_reeds": "Field of Reeds", "tameri": "Tameri",
-              "terra_pyramides": "Terra Pyramides"}  # fmt: skip
 GAME_ENTRIES = [
-    request(f"{GAME_NAMES[game]}: a {'score sheet' if kind == 'sheet' else 'move log'}",
+    request(f"{engines.get_engine(game).meta.name_en}: a "
+            f"{'score sheet' if kind == 'sheet' else 'move log'}",
             game_example(game, kind), f"engines/{game}/examples, on a fresh table")
     for game in GAME_EXAMPLE_FILES
     for kind in ("sheet", "log")
