@@ -56,7 +56,7 @@ class LostValue:
         return self._in_page_language(*self.meaning)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)  # keyed by game: a handful of keys
 def game_lost_values(game: str) -> tuple[LostValue, ...]:
     """The printed values ``game``'s rulebook lost, as its engine words them; () for a
     game whose rulebook lost none (or a key no engine is registered under)."""
