@@ -570,6 +570,24 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
             self.__dict__["_terms_ja"] = terms
         return terms  # type: ignore[no-any-return]
 
+    @property
+    def lost_values(self) -> tuple[dict[str, Any], ...]:
+        """The printed values the game's rulebook text lost that its scores depend on
+        (``LOST_VALUES`` of ``engines/<key>/lost_values.py``): each with its edition
+        ``path``, ``label`` and ``meaning`` as (English, Japanese), ``rule``, ``minimum``
+        and ``maximum``; () for a game whose rulebook lost none. Shared: read, never
+        mutate."""
+        if "_lost_values" not in self.__dict__:
+            name = f"engines.{self.meta.key}.lost_values"
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as err:
+                if not err.name or not (name + ".").startswith(err.name + "."):
+                    raise  # the file is there but imports something missing: say so
+                module = None
+            self.__dict__["_lost_values"] = tuple(getattr(module, "LOST_VALUES", ()))
+        return self.__dict__["_lost_values"]  # type: ignore[no-any-return]
+
     # ---- the move log in words (engines/<key>/move_words.py, core/move_forms.py) -------
 
     @property

@@ -52,7 +52,7 @@ def incomplete_results(event: Event) -> list[IncompleteGame]:
         games.setdefault(game, IncompleteGame(game, game_name(game))).tables.append(sub.table)
     for entry in games.values():
         entry.tables.sort(key=lambda t: (t.round.number, t.number))
-        entry.screen = game_has_screen = entry.game in lost_values.LOST_VALUES
+        entry.screen = game_has_screen = lost_values.has_lost_values(entry.game)
         entry.missing = lost_values.missing_count(event, entry.game) if game_has_screen else 0
     return sorted(games.values(), key=lambda g: g.game)
 

@@ -3,7 +3,8 @@
 The full edition table (``edition_data``, /console/tools/<event>/editions/<game>/) lists
 every printed value as a dotted path and takes JSON. Most organizers need only a few
 numbers from the printed sheet or board: the ones a game's score depends on and the
-rulebook text lost. ``LOST_VALUES`` names them per game with what each means; the screen
+rulebook text lost. Each game's engine names them with what each means
+(``engines/<game>/lost_values.py``, read through ``engine.lost_values``); the screen
 lists those still unknown in the bundled edition (never a printed one) and stores what the
 organizer enters through ``edition_data.edition_fill``, so the engine's checks apply
 (``setup.edition_printed``: a printed value cannot be changed). Storing them has the
@@ -16,122 +17,59 @@ sheet (building and priest card points, written per player), not from the editio
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+import engines
 from tournaments.console.services import edition_data
 from tournaments.events.models import Event
 
 
 @dataclass(frozen=True)
 class LostValue:
-    """One printed number the rulebook lost, in words."""
+    """One printed number the rulebook lost, in words (from the engine's
+    ``lost_values``: ``engines/<game>/lost_values.py``)."""
 
     path: str  # the edition's dotted path
-    label: Promise
-    meaning: Promise
+    label: tuple[str, str]  # (English, Japanese)
+    meaning: tuple[str, str]
     rule: str  # the rules reference (rules/<game>.md) that prints it
     minimum: int | None = None
     maximum: int | None = None
-    words: tuple[tuple[str, Any], ...] = ()  # filled into label and meaning when shown
 
-    def _fill(self, text: Promise) -> str:
-        # Translated when shown, not at import: the page's language decides.
-        return (
-            str(text) % {key: str(value) for key, value in self.words} if self.words else str(text)
-        )
+    @staticmethod
+    def _in_page_language(english: str, japanese: str) -> str:
+        # Chosen when shown, not when read: the page's language decides.
+        return japanese if (get_language() or "ja")[:2] == "ja" else english
 
     @property
     def label_text(self) -> str:
-        return self._fill(self.label)
+        return self._in_page_language(*self.label)
 
     @property
     def meaning_text(self) -> str:
-        return self._fill(self.meaning)
+        return self._in_page_language(*self.meaning)
 
 
-def _rank(track: Promise, place: Promise, path: str) -> LostValue:
-    return LostValue(
-        path,
-        gettext_lazy("%(track)s: points for %(place)s place"),
-        gettext_lazy(
-            "Printed on the score sheet beside the track. Every player of that rank scores it."
-        ),
-        "S5",
-        minimum=0,
-        words=(("track", track), ("place", place)),
-    )
+@functools.lru_cache(maxsize=16)  # keyed by game: a handful of keys
+def game_lost_values(game: str) -> tuple[LostValue, ...]:
+    """The printed values ``game``'s rulebook lost, as its engine words them; () for a
+    game whose rulebook lost none (or a key no engine is registered under)."""
+    try:
+        engine = engines.get_engine(game)
+    except LookupError:
+        return ()
+    return tuple(LostValue(**entry) for entry in engine.lost_values)
 
 
-def _combo_cards(cards: int) -> LostValue:
-    return LostValue(
-        f"combo_bonus.{cards}.cards",
-        gettext_lazy("Combo Bonus for %(n)s cards: cards drawn"),
-        gettext_lazy(
-            "The card icons printed on the Combo Bonus chart at %(n)s cards placed in one "
-            "turn (0 to 4)."
-        ),
-        "S1",
-        minimum=0,
-        maximum=4,
-        words=(("n", cards),),
-    )
-
-
-_COMBO = gettext_lazy("Combo track")
-_AREA = gettext_lazy("Area track")
-_MISS = gettext_lazy("Miss track")
-_FIRST = gettext_lazy("1st")
-_SECOND = gettext_lazy("2nd")
-_THIRD = gettext_lazy("3rd")
-
-
-def _penalty(spaces: int) -> LostValue:
-    return LostValue(
-        f"penalty_by_distance.{spaces}",
-        gettext_lazy("Movement penalty, %(n)s spaces short"),
-        gettext_lazy(
-            "Points lost at a level's end by a player still %(n)s spaces from the watcher "
-            "space (a negative number or 0), as printed in the penalty table."
-        ),
-        "S5",
-        maximum=0,
-        words=(("n", spaces),),
-    )
-
-
-LOST_VALUES: dict[str, tuple[LostValue, ...]] = {
-    "nile_murals": (
-        _rank(_COMBO, _FIRST, "rank_points.combo.0"),
-        _rank(_COMBO, _SECOND, "rank_points.combo.1"),
-        _rank(_COMBO, _THIRD, "rank_points.combo.2"),
-        _rank(_AREA, _FIRST, "rank_points.area.0"),
-        _rank(_AREA, _SECOND, "rank_points.area.1"),
-        _rank(_AREA, _THIRD, "rank_points.area.2"),
-        _rank(_MISS, _FIRST, "rank_points.miss.0"),
-        _rank(_MISS, _SECOND, "rank_points.miss.1"),
-        _rank(_MISS, _THIRD, "rank_points.miss.2"),
-        *(_combo_cards(n) for n in range(1, 11)),
-    ),
-    "field_of_reeds": (
-        LostValue(
-            "level2_table.4",
-            gettext_lazy("Level 2: points for 4 Djeds of one colour"),
-            gettext_lazy(
-                "From the level-2 table printed on the player sheet (the text gives 0, 0, "
-                "1, 3, ?, 10 for 0 to 5 Djeds)."
-            ),
-            "S3",
-            minimum=0,
-        ),
-        *(_penalty(n) for n in range(4, 9)),
-    ),
-}
+def has_lost_values(game: str) -> bool:
+    """Whether ``game`` has a short screen (its rulebook lost values its scores need)."""
+    return bool(game_lost_values(game))
 
 
 def lost_rows(event: Event, game: str) -> list[dict[str, Any]]:
@@ -142,7 +80,7 @@ def lost_rows(event: Event, game: str) -> list[dict[str, Any]]:
         for leaf in edition_data.edition_leaves(game, edition_data.supplied_spec(event, game))
     }
     rows = []
-    for lost in LOST_VALUES.get(game, ()):
+    for lost in game_lost_values(game):
         leaf = leaves.get(lost.path)
         if leaf is None or leaf.known:
             continue  # printed in the rulebook (or not part of this edition): not asked
@@ -159,7 +97,7 @@ def lost_rows(event: Event, game: str) -> list[dict[str, Any]]:
 
 
 def games_with_lost_values(event: Event) -> list[str]:
-    return [game for game in edition_data.event_game_keys(event) if game in LOST_VALUES]
+    return [game for game in edition_data.event_game_keys(event) if has_lost_values(game)]
 
 
 def missing_count(event: Event, game: str) -> int:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 import engines
 from referee import jsonparse
 from tournaments.console.services import edition_data as svc
-from tournaments.console.services.lost_values import LOST_VALUES
+from tournaments.console.services.lost_values import has_lost_values
 from tournaments.console.views.tools import log_action, organizer_event
 
 FIELD_PREFIX = "leaf:"
@@ -37,7 +37,7 @@ def _summary(event, game: str) -> dict:
         "filled": sum(leaf.filled for leaf in leaves),
         "missing": sum(not leaf.known and not leaf.filled for leaf in leaves),
         "problems": svc.check_spec(game, svc.supplied_spec(event, game)),
-        "lost_screen": game in LOST_VALUES,
+        "lost_screen": has_lost_values(game),
     }
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.console.selectors.audit import table_audit
-from tournaments.console.services.lost_values import LOST_VALUES, missing_count
+from tournaments.console.services.lost_values import has_lost_values, missing_count
 from tournaments.console.views.events import actor_of, console_event
 from tournaments.console.views.tools import is_organizer
 from tournaments.events.access import NotAllowed
@@ -81,7 +81,7 @@ def _waiting_for_values(request, table: Table) -> dict | None:
     if not any(p.get("complete") is False for p in players):
         return None
     game = table_game_key(table)
-    missing = missing_count(table.round.event, game) if game in LOST_VALUES else 0
+    missing = missing_count(table.round.event, game) if has_lost_values(game) else 0
     return {
         "game": game,
         "missing": missing,
