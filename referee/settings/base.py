@@ -366,7 +366,10 @@ ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=64 * 1024 * 1024)
 CSV_UPLOAD_MAX_BYTES = env.int("CSV_UPLOAD_MAX_BYTES", default=2 * 1024 * 1024)
 _ENVELOPE = 64 * 1024
 FORM_MAX_BYTES = DATA_UPLOAD_MAX_MEMORY_SIZE + _ENVELOPE
+# A photo of a paper score sheet, attached on the judge's page (results.services).
+SHEET_PHOTO_MAX_BYTES = env.int("SHEET_PHOTO_MAX_BYTES", default=8 * 1024 * 1024)
 UPLOAD_LIMITS = [
+    (r"^/[a-z]{2}/judge/(?:tables/\d+|[^/]+)/photo$", SHEET_PHOTO_MAX_BYTES + _ENVELOPE),
     (r"^/[a-z]{2}/console/import/$", ARCHIVE_MAX_BYTES + _ENVELOPE),
     (r"^/api/archives/$", ARCHIVE_MAX_BYTES + _ENVELOPE),
     (r"^/[a-z]{2}/console/[^/]+/players/import/$", CSV_UPLOAD_MAX_BYTES + _ENVELOPE),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 
@@ -733,7 +734,7 @@ def registration_for_table(table: Table, registration_id: int) -> Registration:
 
 # A photo of the paper sheet: a phone camera's JPEG, or PNG/WebP; the type is read from the
 # file's first bytes (a name or a browser's content type proves nothing).
-PHOTO_MAX_BYTES = 8 * 1024 * 1024
+PHOTO_MAX_BYTES = settings.SHEET_PHOTO_MAX_BYTES  # referee/settings: also the upload limit
 _PHOTO_TYPES = ((b"\xff\xd8\xff", ".jpg"), (b"\x89PNG\r\n\x1a\n", ".png"))
 
 
