@@ -8,7 +8,8 @@ writes every path and referrer, an exception's text may quote one. ``redact`` re
 token segment with ``[token]`` wherever such a path appears in a text.
 
 ``RedactTokens`` is a logging filter on the project's handlers (``LOGGING``): it redacts
-the formatted message and any exception text before a handler writes the record.
+the formatted message, any exception or stack text and every string field a caller added
+(``extra=``, which the JSON format writes out) before a handler writes the record.
 ``GunicornLogger`` (``logger_class`` in gunicorn.conf.py) redacts every field of
 gunicorn's access log (request line, path, query, referrer, headers).
 """
@@ -17,6 +18,12 @@ from __future__ import annotations
 
 import logging
 import re
+
+# What every LogRecord has; anything else on a record came from ``extra=``.
+_RECORD_FIELDS = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {
+    "message",
+    "asctime",
+}
 
 from gunicorn.glogging import Logger as _GunicornLogger
 
@@ -44,6 +51,14 @@ class RedactTokens(logging.Filter):
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
             record.exc_text = redact(record.exc_text)
+        # Formatters that format exc_info themselves (the JSON one does) would write the
+        # unredacted traceback: they all fall back to the redacted exc_text.
+        record.exc_info = None
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        for name, value in vars(record).items():
+            if name not in _RECORD_FIELDS and isinstance(value, str):
+                setattr(record, name, redact(value))
         return True
 
 
