@@ -434,7 +434,7 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(levelname)s %(asctime)s %(name)s %(message)s"},
         "json": {
-            "()": "pythonjsonlogger.json.JsonFormatter",
+            "()": "referee.logredact.JsonFormatter",
             "format": "%(levelname)s %(name)s %(message)s",
             "rename_fields": {"levelname": "level", "name": "logger"},
             "timestamp": "time",
