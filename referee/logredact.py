@@ -22,14 +22,14 @@ from __future__ import annotations
 import logging
 import re
 
+from gunicorn.glogging import Logger as _GunicornLogger
+from pythonjsonlogger.json import JsonFormatter as _JsonFormatter
+
 # What every LogRecord has; anything else on a record came from ``extra=``.
 _RECORD_FIELDS = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {
     "message",
     "asctime",
 }
-
-from gunicorn.glogging import Logger as _GunicornLogger
-from pythonjsonlogger.json import JsonFormatter as _JsonFormatter
 
 # The language prefix is optional: /p/<token>/ is redirected to /ja/p/<token>/ and the
 # access log sees both. /judge/tables/<id>/ is a logged-in judge's page, no secret.
