@@ -7,6 +7,8 @@ anything a client typed) and with a private or judge token replaced by ``[token]
 ``extra``, which the JSON format (``LOG_FORMAT=json``) writes as their own keys; the
 plain format prints the message, one compact line.
 
+A streamed response (the live stream's server-sent events) is logged when its headers
+are ready: its time is the time to the first byte, not the connection's life.
 Public pages answered by the WSGI fast path (``tournaments/public/wsgi.py``) never reach
 Django's middleware and so have no line here; the proxy's access log has them.
 """
