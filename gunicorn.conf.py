@@ -8,8 +8,8 @@ short and light on CPU. ``gthread`` workers keep each phone's connection open (k
 30 s) and serve it from a thread, so a poll costs no TCP or TLS handshake and one process
 serves many phones; ``sync`` workers close every connection and hold a whole process per
 request. No access log: formatting and writing a line per request cost measurable CPU at
-these rates, and the proxy in front logs the requests anyway (set GUNICORN_ACCESS_LOG=-
-to get one).
+these rates, the proxy in front logs the requests anyway, and every request Django answers
+has its own line (referee/request_log.py); set GUNICORN_ACCESS_LOG=- to get one.
 
 A restart (SIGTERM, a deploy) lets in-flight requests finish within ``graceful_timeout``;
 docker-compose gives the container longer than that before it kills it.

@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -74,6 +75,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost, so its time is the whole request's: one log line each (request_log.py).
+    "referee.request_log.RequestLogMiddleware",
     "referee.lan.LanHostMiddleware",  # first: refuses foreign hosts in LAN mode (lan.py)
     # Before anything reads it: REMOTE_ADDR is the client's, through TRUSTED_PROXIES.
     "referee.client_ip.ClientAddressMiddleware",
@@ -423,15 +426,28 @@ SPECTACULAR_SETTINGS = {
 
 # Every line goes through one handler whose filter removes private and judge tokens from
 # paths (referee/logredact.py): Django logs the path of each 4xx, and runserver each request.
+# LOG_FORMAT=json: every line one JSON object (time, level, logger, message, and each
+# field a record carries: the request line's view, method, status, duration_ms, path).
+LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
+if LOG_FORMAT not in ("plain", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(levelname)s %(asctime)s %(name)s %(message)s"}},
+    "formatters": {
+        "plain": {"format": "%(levelname)s %(asctime)s %(name)s %(message)s"},
+        "json": {
+            "()": "referee.logredact.JsonFormatter",
+            "format": "%(levelname)s %(name)s %(message)s",
+            "rename_fields": {"levelname": "level", "name": "logger"},
+            "timestamp": "time",
+        },
+    },
     "filters": {"redact_tokens": {"()": "referee.logredact.RedactTokens"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "formatter": "plain",
+            "formatter": LOG_FORMAT,
             "filters": ["redact_tokens"],
         }
     },

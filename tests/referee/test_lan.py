@@ -55,7 +55,7 @@ def _settings(module: str, **env: str) -> dict:
     code = (
         "import django, json; django.setup(); from django.conf import settings; "
         "print(json.dumps({'LAN_MODE': settings.LAN_MODE, 'ALLOWED_HOSTS': settings.ALLOWED_HOSTS,"
-        " 'MIDDLEWARE': settings.MIDDLEWARE[0]}))"
+        " 'MIDDLEWARE': settings.MIDDLEWARE[:2]}))"
     )
     clean = {k: v for k, v in os.environ.items() if k not in ("LAN", "ALLOWED_HOSTS", "DEBUG")}
     result = subprocess.run(
@@ -75,7 +75,12 @@ def test_lan_mode_is_a_local_settings_switch_and_never_production():
     assert plain["LAN_MODE"] is False and "*" not in plain["ALLOWED_HOSTS"]
     on = _settings("referee.settings.local", LAN="true")
     assert on["LAN_MODE"] is True and "*" in on["ALLOWED_HOSTS"]
-    assert on["MIDDLEWARE"] == "referee.lan.LanHostMiddleware"  # before anything reads Host
+    # Before anything reads Host; only the request log (which reads no header) is outside,
+    # so a refused host's request has its line too.
+    assert on["MIDDLEWARE"] == [
+        "referee.request_log.RequestLogMiddleware",
+        "referee.lan.LanHostMiddleware",
+    ]
     production = _settings(
         "referee.settings.production",
         LAN="true",
