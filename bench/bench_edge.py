@@ -1,7 +1,7 @@
 """The public standings of a 500-player event through nginx (deploy/nginx/referee.conf)
 against gunicorn's cheapest response, side by side in one run, with wrk.
 
-    .venv/bin/python bench/bench_edge.py [--players 500] [--duration 10]
+    .venv/bin/python bench/bench_edge.py [--players 500] [--duration 10] [--visible]
 
 Loopback only, no TLS (the configuration's "# tls" lines dropped, as in
 tests/tournaments/public/test_edge_nginx.py). Its own database (``edge_bench``), the
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -88,11 +89,16 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument(
+        "--visible",
+        action="store_true",
+        help="then submit 20 results and time each until visible through nginx",
+    )
     args = parser.parse_args()
     logs = Path(tempfile.mkdtemp(prefix="bench_edge_"))
     recreate_database()
     t0 = time.monotonic()
-    lp.seed(args.players)
+    state = lp.seed(args.players)
     print(f"seeded {args.players} players in {time.monotonic() - t0:.1f}s; logs in {logs}")
     web, worker, pages = lp.start_services(logs, "edge")
     edge = start_nginx(logs)
@@ -113,6 +119,13 @@ def main() -> None:
             print(f"{kind}: nginx standings / gunicorn favicon = {ratio:.1f}x "
                   f"(gunicorn standings / favicon = "
                   f"{direct[kind]['rps'] / cheapest[kind]['rps']:.2f}x)")  # fmt: skip
+        if args.visible:
+            # A confirmed result on the standings read through the edge (its micro-cache
+            # may hold the previous page for up to a second on top of the application).
+            timings = lp.confirm_to_visible(state, base=f"http://127.0.0.1:{EDGE_PORT}")
+            print("visible through the edge, seconds:", [round(t, 2) for t in timings])
+            print(f"visible through the edge: median {statistics.median(timings):.2f} s, "
+                  f"max {max(timings):.2f}")  # fmt: skip
     finally:
         edge.terminate()
         edge.wait(timeout=10)

@@ -268,7 +268,9 @@ def prerender_done(state: dict, since: float, timeout: float = 300) -> float:
     return float("inf")
 
 
-def confirm_to_visible(state: dict, rounds: int = 20) -> list[float]:
+def confirm_to_visible(state: dict, rounds: int = 20, base: str | None = None) -> list[float]:
+    """Seconds from each committed result to its snapshot on the public standings, read at
+    ``base`` (gunicorn by default; the edge's address to measure through nginx)."""
     import json
 
     from django.db import transaction
@@ -279,7 +281,7 @@ def confirm_to_visible(state: dict, rounds: int = 20) -> list[float]:
     from tournaments.standings.models import StandingsSnapshot
 
     sheet = json.loads((ROOT / "engines/imhotep/examples/imhotep-4p-sheet.json").read_text())
-    url = f"{BASE}/ja/events/{SLUG}/standings/?partial=1"
+    url = f"{base or BASE}/ja/events/{SLUG}/standings/?partial=1"
     timings = []
     for table_id in state["round2_tables"][:rounds]:
         before = StandingsSnapshot.objects.filter(event_id=state["event_id"]).order_by("-version")
