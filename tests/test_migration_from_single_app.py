@@ -19,6 +19,8 @@ import sqlite3
 import subprocess
 import sys
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -116,24 +118,39 @@ def _postgres_url() -> str | None:
     return url if url.startswith(("postgres://", "postgresql://")) else None
 
 
-@pytest.mark.skipif(_postgres_url() is None, reason="DATABASE_URL is not PostgreSQL")
-def test_postgresql_database_from_before_the_split_keeps_every_row(tmp_path):
+@contextmanager
+def postgres_database_from_dump(dump: Path, prefix: str) -> Iterator[str]:
+    """The URL of a new PostgreSQL database loaded from a gzipped ``pg_dump``; dropped
+    afterwards."""
     import psycopg
 
     base = urlsplit(_postgres_url())
-    name = f"before_apps_{uuid.uuid4().hex[:8]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
     admin_url = urlunsplit(base._replace(path="/postgres"))
     url = urlunsplit(base._replace(path=f"/{name}"))
     with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
-        dump = gzip.decompress((FIXTURES / "db.pg.sql.gz").read_bytes()).decode()
         psql = shutil.which("psql")
         assert psql, "psql (PostgreSQL's client) is needed to load the dump"
         loaded = subprocess.run(
-            [psql, "-v", "ON_ERROR_STOP=1", "-q", url], input=dump, text=True, capture_output=True
+            [psql, "-v", "ON_ERROR_STOP=1", "-q", url],
+            input=gzip.decompress(dump.read_bytes()).decode(),
+            text=True,
+            capture_output=True,
         )
         assert loaded.returncode == 0, loaded.stderr
+        yield url
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.mark.skipif(_postgres_url() is None, reason="DATABASE_URL is not PostgreSQL")
+def test_postgresql_database_from_before_the_split_keeps_every_row(tmp_path):
+    import psycopg
+
+    with postgres_database_from_dump(FIXTURES / "db.pg.sql.gz", "before_apps") as url:
 
         def table_columns() -> dict[str, list[str]]:
             with psycopg.connect(url) as con:
@@ -170,6 +187,3 @@ def test_postgresql_database_from_before_the_split_keeps_every_row(tmp_path):
             "from tournaments.events.models import Player; "
             "Player.objects.create(display_name='after the move')",
         )
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -4,17 +4,18 @@ The fixture is remade from each landed release (tests/fixtures/previous_release/
 
 from __future__ import annotations
 
-import gzip
 import json
-import shutil
-import subprocess
-import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.test_migration_from_single_app import _archive, _manage, _postgres_url, _select
+from tests.test_migration_from_single_app import (
+    _archive,
+    _manage,
+    _postgres_url,
+    _select,
+    postgres_database_from_dump,
+)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "previous_release"
 
@@ -41,18 +42,7 @@ def _kept(old, new, where: str = "$") -> list[str]:
 def test_the_previous_releases_database_upgrades_with_every_row_and_value(tmp_path):
     import psycopg
 
-    base = urlsplit(_postgres_url())
-    name = f"upgrade_{uuid.uuid4().hex[:8]}"
-    admin_url = urlunsplit(base._replace(path="/postgres"))
-    url = urlunsplit(base._replace(path=f"/{name}"))
-    with psycopg.connect(admin_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        dump = gzip.decompress((FIXTURES / "db.pg.sql.gz").read_bytes()).decode()
-        psql = [shutil.which("psql") or "psql", "-v", "ON_ERROR_STOP=1", "-q", url]
-        loaded = subprocess.run(psql, input=dump, text=True, capture_output=True)
-        assert loaded.returncode == 0, loaded.stderr
-
+    with postgres_database_from_dump(FIXTURES / "db.pg.sql.gz", "upgrade") as url:
         with psycopg.connect(url) as con:
             columns: dict[str, list[str]] = {}
             for table, column in con.execute(
@@ -77,6 +67,3 @@ def test_the_previous_releases_database_upgrades_with_every_row_and_value(tmp_pa
         _manage(url, "migrate", "--check")
         old = json.loads((FIXTURES / "archive.json").read_text(encoding="utf-8"))
         assert _kept(old, _archive(url, tmp_path)) == []
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
