@@ -99,6 +99,12 @@ class TerraPyramidesEngine(GameEngine[TerraPyramidesOptions, TerraState, Any, Te
         (r"^\$\.sheet\.players\[\d+\]\.oasis_track$", "S10"),
         (r"^\$\.sheet\.players\[\d+\]\.(palms|sites_claimed)$", "S11"),
         (r"^\$\.sheet\.players\[\d+\]\.(boat|cards)\b", "S12"),
+        # Subtotal entry: the points a category moved the score marker (S2-S12).
+        (r"^\$\.sheet\.players\[\d+\]\.foundation_points$", "S2"),
+        (r"^\$\.sheet\.players\[\d+\]\.pyramid_points$", "S3"),
+        (r"^\$\.sheet\.players\[\d+\]\.oasis_points$", "S10"),
+        (r"^\$\.sheet\.players\[\d+\]\.nile_points$", "S11"),
+        (r"^\$\.sheet\.players\[\d+\]\.strategy_card_points$", "S12"),
     )
     record_input_rules = (
         ("return_worker", r"\.player$", "M11"),

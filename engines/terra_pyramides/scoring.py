@@ -67,6 +67,9 @@ class Facts:
     cards: tuple[str, ...] = ()
     sites_claimed: int | None = None  # A17 "ever_claimed"
     built: tuple[Pyramid, ...] = ()  # every pyramid the colour built (missions)
+    # Categories the judge wrote as the points the score track showed (subtotal entry),
+    # by category name: they replace what the facts above would give.
+    subtotals: tuple[tuple[str, int], ...] = ()
 
 
 # ---- pure formulas ------------------------------------------------------------------------
@@ -150,8 +153,9 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
     unchecked: list[Unchecked] = []
     rows: list[dict[str, int | None]] = []
     for i, f in enumerate(facts):
+        given = dict(f.subtotals)
         foundations = sum(f.foundations)
-        if opts.a11_foundation_under_pyramid_scores:
+        if opts.a11_foundation_under_pyramid_scores and "foundations" not in given:
             under = [p.foundation_value for p in f.pyramids]
             if any(x is None for x in under):
                 foundations = None  # type: ignore[assignment]
@@ -168,7 +172,7 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
                 foundations += sum(x or 0 for x in under)
         highest = max((p.level for p in f.pyramids), default=0)
         sites = site_count(f, opts)
-        if v == 3 and (f.palms is None or sites is None):
+        if v == 3 and "nile" not in given and (f.palms is None or sites is None):
             nile = None
             unchecked.append(
                 Unchecked.of(
@@ -194,11 +198,17 @@ def score(opts: TerraPyramidesOptions, facts: Sequence[Facts], names: Sequence[s
                 "coins": f.coins,
             }
         )
+        rows[-1].update((k, x) for k, x in given.items() if k != "strategy_cards")
     if v >= 2:
         for row, gg in zip(rows, grave_goods_points([f.grave_goods for f in facts]), strict=True):
             row["grave_goods"] = gg
     notes = readings(opts)
-    if v == 3:
+    if v == 3 and facts and all("strategy_cards" in dict(f.subtotals) for f in facts):
+        # Subtotal entry: the card points as the score track showed them (S12).
+        for row, f in zip(rows, facts, strict=True):
+            row["strategy_cards"] = dict(f.subtotals)["strategy_cards"]
+        notes.append("strategy cards: points as written (subtotal entry)")
+    elif v == 3:
         cards, card_notes = strategy_cards(opts, names, facts, rows, unchecked)
         for row, pts in zip(rows, cards, strict=True):
             row["strategy_cards"] = pts

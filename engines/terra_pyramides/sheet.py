@@ -6,6 +6,7 @@ version does not use must stay at their defaults.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field
@@ -16,18 +17,22 @@ from engines.core.types import Unchecked, Violation
 from engines.terra_pyramides.moves import Card, Colour
 from engines.terra_pyramides.options import (
     BLOCK_CAP,
+    CARD_OTHER_POINTS,
+    CARD_OWNED_POINTS,
     COIN_CAP,
     MISSION_WORKERS,
+    STRATEGY_CARDS,
     TOPS_PER_PLAYER,
     WORKERS_BY_PLAYERS,
     TerraPyramidesOptions,
 )
-from engines.terra_pyramides.scoring import Facts, Pyramid
+from engines.terra_pyramides.scoring import Facts, Pyramid, pyramid_value, unique_leader
 
 KEY = "terra_pyramides"
 # Strict numbers: a judge's true/false or "3" is a wrong entry, not the number 1 or 3.
 Small = Annotated[int, Field(ge=0, le=999, strict=True)]
 PIECES_PER_COLOUR = 16  # C2, inferred (64 pieces in 4 colours); as rules.PIECES_PER_COLOUR
+MISSION_TOPS = 8  # VC3: a mission may use every colour's 2 tops
 
 
 class SheetModel(Model):
@@ -63,6 +68,23 @@ class SheetPlayer(SheetModel):
     boat: SheetBoat = SheetBoat()
     sites_claimed: Small | None = None  # only under A17 "ever_claimed"
     cards: list[Card] = []
+    # Subtotal entry (sheet_words.SUBTOTAL): the points a category moved the score marker,
+    # as the Horus track showed them, instead of the detail the engine works them out from.
+    foundation_points: Small | None = None  # S2: instead of `foundations`
+    pyramid_points: Small | None = None  # S3: instead of `pyramids`
+    oasis_points: Small | None = None  # S10: instead of `oasis_track` x highest level
+    nile_points: Small | None = None  # S11: instead of sites x `palms`
+    strategy_card_points: Small | None = None  # S12: instead of `cards` and the boats
+
+
+# Subtotal field -> (the category it gives, its rule, the detail fields it stands for).
+SUBTOTALS = {
+    "foundation_points": ("foundations", "S2", ("foundations",)),
+    "pyramid_points": ("pyramids", "S3", ("pyramids",)),
+    "oasis_points": ("oasis", "S10", ("oasis_track", "pyramids")),
+    "nile_points": ("nile", "S11", ("palms", "foundations", "pyramids")),
+    "strategy_card_points": ("strategy_cards", "S12", ("cards", "boat")),
+}
 
 
 class TerraSheet(SheetModel):
@@ -201,7 +223,10 @@ def check_sheet(
                         )
                     )
         if opts.version < 3:
-            for field in ("oasis_track", "palms", "cards"):
+            for field in (
+                "oasis_track", "palms", "cards", "oasis_points", "nile_points",
+                "strategy_card_points",
+            ):  # fmt: skip
                 if getattr(p, field):
                     problems.append(
                         _bad(
@@ -292,9 +317,220 @@ def check_sheet(
                         )
                     )
                 taken[key] = i
+    problems.extend(subtotal_problems(opts, names, sheet, workers))
     if problems:
         raise IllegalMove(problems)
-    return [facts_from_sheet(p) for p in sheet.players]
+    facts = [facts_from_sheet(p) for p in sheet.players]
+    mismatches = _subtotal_mismatches(opts, names, sheet, facts)
+    if mismatches:
+        raise IllegalMove(mismatches)
+    return facts
+
+
+def _written_only(p: SheetPlayer, field: str) -> bool:
+    """The player's subtotal ``field`` is written and the detail it stands for is not."""
+    if getattr(p, field) is None:
+        return False
+    return not set(SUBTOTALS[field][2]) <= p.model_fields_set
+
+
+def _subtotal_mismatches(
+    opts: TerraPyramidesOptions, names: tuple[str, ...], sheet: TerraSheet, facts: list[Facts]
+) -> list[Violation]:
+    """A subtotal written beside the detail it stands for must be what the detail gives
+    (as Tameri's pharaoh points beside the revealed offerings)."""
+    from engines.terra_pyramides.scoring import score
+
+    detail = [replace(f, subtotals=()) for f in facts]
+    rows = score(opts, detail, names).breakdown
+    # The cards' achievers need every player's detail (S12): compared only then.
+    cards_known = all(
+        "cards" in p.model_fields_set and not any(_written_only(p, k) for k in SUBTOTALS)
+        for p in sheet.players
+    )
+    out = []
+    for i, p in enumerate(sheet.players):
+        for field, (category, rule, _needs) in SUBTOTALS.items():
+            got = getattr(p, field)
+            if got is None or _written_only(p, field):
+                continue
+            if field == "strategy_card_points" and not cards_known:
+                continue
+            want = rows[i][category]
+            if want is not None and want != got:
+                out.append(
+                    _bad(
+                        f"$.sheet.players[{i}].{field}",
+                        "subtotal_mismatch",
+                        rule,
+                        "the sheet's detail gives {want} points here, not {got}",
+                        want=want,
+                        got=got,
+                    )
+                )
+    return out
+
+
+def _pyramid_sums(count: int, tops: int, top_level: int, reading: str) -> set[int]:
+    """Every S3 total that at most ``count`` pyramids reach, at most ``tops`` of them at
+    level 5 (L8), none above ``top_level``."""
+    lower = {pyramid_value(level, reading) for level in range(1, min(top_level, 4) + 1)}
+    reach = [{0}]  # reach[m]: the totals of at most m pyramids below level 5
+    for _ in range(count):
+        reach.append(reach[-1] | {a + v for a in reach[-1] for v in lower})
+    if top_level < 5:
+        return reach[count]
+    top = pyramid_value(5, reading)
+    return {a + k * top for k in range(min(tops, count) + 1) for a in reach[count - k]}
+
+
+def subtotal_problems(
+    opts: TerraPyramidesOptions, names: tuple[str, ...], sheet: TerraSheet, workers: int
+) -> list[Violation]:
+    """What the engine still checks when categories are written as subtotals (the score
+    track's points) instead of their detail; the README lists what it gives up."""
+    out: list[Violation] = []
+    players = sheet.players
+    tops = TOPS_PER_PLAYER if opts.mission is None else MISSION_TOPS
+    top_level = 4 if opts.mission == 3 else 5
+    for i, p in enumerate(players):
+        at = f"$.sheet.players[{i}]"
+        has_foundation = bool(p.foundations) or bool(p.foundation_points)
+        if _written_only(p, "pyramid_points"):
+            room = max(0, workers - (len(p.foundations) or int(has_foundation)))
+            if p.pyramid_points not in _pyramid_sums(room, tops, top_level, opts.a10_pyramid_value):
+                out.append(
+                    _bad(
+                        f"{at}.pyramid_points",
+                        "pyramid_points_impossible",
+                        "S3",
+                        "no {n} pyramids (at most {tops} of them level 5) are worth {got} points",
+                        n=room,
+                        tops=tops,
+                        got=p.pyramid_points,
+                    )
+                )
+        has_pyramid = bool(p.pyramids) or bool(p.pyramid_points)
+        if p.oasis_points and not has_pyramid and _written_only(p, "oasis_points"):
+            out.append(
+                _bad(
+                    f"{at}.oasis_points",
+                    "oasis_without_pyramid",
+                    "S10",
+                    "oasis points are the oasis track times the highest pyramid's level: "
+                    "0 without a pyramid, not {got}",
+                    got=p.oasis_points,
+                )
+            )
+        claimed = opts.a17_sites_count == "ever_claimed"
+        no_site = p.sites_claimed == 0 if claimed else not (has_pyramid or has_foundation)
+        if p.nile_points and no_site and _written_only(p, "nile_points"):
+            out.append(
+                _bad(
+                    f"{at}.nile_points",
+                    "nile_without_site",
+                    "S11",
+                    "Nile points are the sites held times the palms reached: "
+                    "0 without a site, not {got}",
+                    got=p.nile_points,
+                )
+            )
+        if opts.version == 3:
+            written = [
+                f for f in ("foundation_points", "pyramid_points", "oasis_points", "nile_points")
+                if _written_only(p, f)
+            ]  # fmt: skip
+            # The details a written subtotal stands for feed other categories: the highest
+            # level (S10), the sites (S11) and every card's achiever (S12).
+            needed = {
+                "oasis_points": {"pyramid_points"} & set(written),
+                "nile_points": set()
+                if claimed
+                else {"foundation_points", "pyramid_points"} & set(written),
+                "strategy_card_points": set(written),
+            }
+            for field, because in needed.items():
+                if because and getattr(p, field) is None:
+                    out.append(
+                        _bad(
+                            f"{at}.{field}",
+                            "subtotal_needed",
+                            SUBTOTALS[field][1],
+                            "{field} is needed: {because} written as points leave it unknown",
+                            field=field,
+                            because=", ".join(sorted(because)),
+                        )
+                    )
+    if opts.version == 3:
+        out.extend(_card_point_problems(opts, players))
+    return out
+
+
+def _card_point_problems(
+    opts: TerraPyramidesOptions, players: list[SheetPlayer]
+) -> list[Violation]:
+    """S12 with written card points: 10 or 20 a card, one achiever a card, and the cards
+    whose achiever the sheet still shows (grave goods; Horus eyes gained, A18) go to them."""
+    written = [p.strategy_card_points for p in players]
+    if all(w is None for w in written):
+        return []
+    out: list[Violation] = []
+    if any(w is None for w in written):
+        missing = next(i for i, w in enumerate(written) if w is None)
+        return [
+            _bad(
+                f"$.sheet.players[{missing}].strategy_card_points",
+                "card_points_partial",
+                "S12",
+                "strategy cards are scored for the whole table: write every player's "
+                "card points, or none",
+            )
+        ]
+    known = {"grave_goods": unique_leader([p.grave_goods for p in players])}
+    if opts.a18_horus_card_measure == "eyes_gained":
+        known["horus_eyes"] = unique_leader([p.horus_track for p in players])
+    others = len(STRATEGY_CARDS) - len(known)  # achievers the subtotals do not show
+    for i, got in enumerate(written):
+        at = f"$.sheet.players[{i}].strategy_card_points"
+        led = sum(1 for who in known.values() if who == i)
+        low = CARD_OTHER_POINTS * led
+        high = CARD_OWNED_POINTS * (led + others)
+        if got % CARD_OTHER_POINTS:
+            out.append(
+                _bad(at, "card_points_not_tens", "S12",
+                     "a strategy card gives 10 or 20 points: {got} is not a sum of them",
+                     got=got)
+            )  # fmt: skip
+        elif not low <= got <= high:
+            out.append(
+                _bad(
+                    at,
+                    "card_points_out_of_range",
+                    "S12",
+                    "this player achieves {led} of the cards the sheet shows and at most "
+                    "{others} others: {low} to {high} card points, not {got}",
+                    led=led,
+                    others=others,
+                    low=low,
+                    high=high,
+                    got=got,
+                )
+            )
+    achievable = sum(1 for who in known.values() if who is not None) + others
+    total = sum(w or 0 for w in written)
+    if not out and total > CARD_OWNED_POINTS * achievable:
+        out.append(
+            _bad(
+                "$.sheet.players",
+                "card_points_table_too_high",
+                "S12",
+                "each card has one achiever: the table's card points are at most {most}, "
+                "not {total}",
+                most=CARD_OWNED_POINTS * achievable,
+                total=total,
+            )
+        )
+    return out
 
 
 def _nile_map_problems(at: str, p: SheetPlayer, tracks: dict[str, Any]) -> list[Violation]:
@@ -387,5 +623,10 @@ def facts_from_sheet(p: SheetPlayer) -> Facts:
         sites_claimed=p.sites_claimed,
         built=tuple(
             Pyramid(q.level, q.colour, q.foundation_value) for q in (p.built or p.pyramids)
+        ),
+        subtotals=tuple(
+            (category, getattr(p, field))
+            for field, (category, _rule, _needs) in SUBTOTALS.items()
+            if getattr(p, field) is not None
         ),
     )

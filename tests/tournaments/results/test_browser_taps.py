@@ -37,9 +37,14 @@ GAMES = {
     "tameri": ("tameri/examples/4p-sheet.json", {}, 99),
     # The same game entered as the subtotals the organizer may choose for the event.
     "tameri-subtotal": ("tameri/examples/4p-subtotal-sheet.json", {}, 30),
+    "terra_pyramides-subtotal": (
+        "terra_pyramides/examples/v3-4p-subtotal-sheet.json",
+        {"options_overrides": {"version": 3}, "table_sizes": [4]},
+        30,
+    ),
 }
 # Events whose judges enter subtotals (console: score sheet entry).
-SUBTOTAL = {"tameri-subtotal"}
+SUBTOTAL = {"tameri-subtotal", "terra_pyramides-subtotal"}
 # Cross-checks a judge may add but need not (the engine works the value out itself).
 SKIPPED = {"field_of_reeds": {"total"}}
 
