@@ -53,27 +53,28 @@ class SheetBoat(SheetModel):
 
 
 class SheetPlayer(SheetModel):
+    # Each ``*_points`` field is the subtotal entry (sheet_words.SUBTOTAL): the points that
+    # category moved the score marker, as the Horus track showed them, instead of the
+    # detail before it (the engine works them out from the detail otherwise).
     name: str | None = None
     foundations: list[
         Annotated[int, Field(ge=1, le=99, strict=True)]
     ] = []  # values of occupied foundations
+    foundation_points: Small | None = None  # S2: instead of `foundations`
     pyramids: list[SheetPyramid] = []  # pyramids carrying the player's worker
+    pyramid_points: Small | None = None  # S3: instead of `pyramids`
     built: list[SheetPyramid] = []  # missions: every pyramid built (VC3/VC5 goals)
     blocks: Small = 0
     coins: Small = 0
     horus_track: Small = 0  # Ver2+: Horus-track points before final scoring
     grave_goods: Small = 0
     oasis_track: Small = 0
+    oasis_points: Small | None = None  # S10: instead of `oasis_track` x highest level
     palms: Small | None = 0  # palm trees the boat reached
     boat: SheetBoat = SheetBoat()
     sites_claimed: Small | None = None  # only under A17 "ever_claimed"
-    cards: list[Card] = []
-    # Subtotal entry (sheet_words.SUBTOTAL): the points a category moved the score marker,
-    # as the Horus track showed them, instead of the detail the engine works them out from.
-    foundation_points: Small | None = None  # S2: instead of `foundations`
-    pyramid_points: Small | None = None  # S3: instead of `pyramids`
-    oasis_points: Small | None = None  # S10: instead of `oasis_track` x highest level
     nile_points: Small | None = None  # S11: instead of sites x `palms`
+    cards: list[Card] = []
     strategy_card_points: Small | None = None  # S12: instead of `cards` and the boats
 
 

@@ -104,3 +104,23 @@ def test_subtotal_entry_asks_the_subtotals_instead_of_the_detail():
             find(nodes, hidden)
     for asked in ("pharaoh_points", "remaining_offerings", "hand_glyph_points"):
         assert not find(nodes, asked).folded
+
+
+def test_terra_pyramides_subtotal_entry_asks_the_score_track_points_instead_of_the_detail():
+    nodes = player(form("terra_pyramides", subtotal=True, version=3))
+    for hidden in ("foundations", "pyramids", "oasis_track", "palms", "boat", "cards"):
+        with pytest.raises(LookupError):
+            find(nodes, hidden)
+    asked = ("foundation_points", "pyramid_points", "oasis_points", "nile_points",
+             "strategy_card_points")  # fmt: skip
+    for name in asked:
+        node = find(nodes, name)
+        assert not node.folded and node.start == 0
+    assert find(nodes, "pyramid_points").label == "ピラミッドの得点（S3）"
+    # Every-value entry keeps the detail and folds the points away as alternatives.
+    detail = player(form("terra_pyramides", version=3))
+    assert find(detail, "pyramids").kind == "rows"
+    assert all(find(detail, name).folded for name in asked)
+    # Version 1 has no oasis, Nile or cards (VN2): their points are not asked.
+    base = player(form("terra_pyramides", subtotal=True, version=1))
+    assert [n.key for n in base] == ["foundation_points", "pyramid_points", "blocks", "coins"]
