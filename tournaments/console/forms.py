@@ -25,6 +25,7 @@ from tournaments.events.selectors.event_config import (
     SEATING_MODES,
     SHEET_ENTRIES,
 )
+from tournaments.results.forms import subtotal_plan
 from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
 from tournaments.results.selectors import violation_json
 from tournaments.results.violation_text import violation_text
@@ -150,6 +151,20 @@ def _json_field(label, required=False):
     )
 
 
+def subtotal_games() -> list[str]:
+    """The names, in the page's language, of the games whose engine offers a subtotal entry
+    (engines/<game>/sheet_words.py SUBTOTAL)."""
+    import engines
+
+    japanese = (get_language() or "ja")[:2] == "ja"
+    return [
+        meta.name_ja if japanese else meta.name_en
+        for key in engines.available_engines()
+        if subtotal_plan(key) is not None
+        for meta in [engines.get_engine(key).meta]
+    ]
+
+
 class EventForm(forms.Form):
     """The event's settings: a short form (name, kind of event, games, date, rounds, table
     sizes, web address made from the name) and the rest under "advanced" (``ADVANCED``)."""
@@ -243,11 +258,7 @@ class EventForm(forms.Form):
         choices=_labelled(SHEET_ENTRIES, SHEET_ENTRY_LABELS),
         initial="detail",
         required=False,  # an older form without the field keeps every-value entry
-        help_text=_(
-            "Where a game's engine offers subtotals (Tameri), judges enter them instead of "
-            "every value; the judge's table page lists the checks this gives up."
-        ),
-    )
+    )  # its help text names the games whose engine offers subtotals (__init__)
     finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)
 
     def __init__(self, *args, instance: Event | None = None, **kwargs):
@@ -258,6 +269,10 @@ class EventForm(forms.Form):
         self._add_round_games(instance)
         self._add_precedence()
         self._add_placement_points()
+        self.fields["sheet_entry"].help_text = _(
+            "Where a game's engine offers subtotals (%(games)s), judges enter them instead of "
+            "every value; the judge's table page lists the checks this gives up."
+        ) % {"games": "、".join(subtotal_games())}
         # Advanced settings grouped as an organizer thinks of them; the game option
         # boxes last.
         self.order_fields(
