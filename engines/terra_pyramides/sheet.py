@@ -412,6 +412,19 @@ def subtotal_problems(
                     )
                 )
         has_pyramid = bool(p.pyramids) or bool(p.pyramid_points)
+        if opts.mission in (1, 3) and not p.built and p.pyramid_points and not p.pyramids:
+            # The mission's goal counts the pyramids built by level (VC3, VC5): points
+            # alone do not say whether it was met.
+            out.append(
+                _bad(
+                    f"{at}.built",
+                    "subtotal_needed",
+                    "VC3",
+                    "{field} is needed: {because} written as points leave it unknown",
+                    field="built",
+                    because="pyramid_points",
+                )
+            )
         if p.oasis_points and not has_pyramid and _written_only(p, "oasis_points"):
             out.append(
                 _bad(

@@ -187,3 +187,16 @@ def test_S8_grave_goods_still_worked_out_across_players_with_subtotals():
     doc = subtotal_doc(p0={"grave_goods": 9, "strategy_card_points": 10})
     rows = [dict(p.breakdown)["grave_goods"] for p in ENGINE.score_sheet(doc).players]
     assert rows == [9 + 2 + 1 + 4, 7 + 2, 8 + 1 + 3, 5]
+
+
+def test_VC3_a_mission_written_as_pyramid_points_needs_the_pyramids_built():
+    doc = {
+        "game": "terra_pyramides",
+        "options": {"version": 1, "mission": 1},
+        "players": ["Solo"],
+        "sheet": {"players": [{"pyramid_points": 240}]},
+    }
+    assert ("subtotal_needed", "terra_pyramides:VC3", "$.sheet.players[0].built") in refusals(doc)
+    doc["sheet"]["players"][0]["built"] = [{"level": 5}] * 4
+    out = ENGINE.score_sheet(doc)
+    assert out.players[0].total == 240 and "mission 1 (success)" in out.notes[-1]
