@@ -342,6 +342,8 @@ def _subtotal_mismatches(
     (as Tameri's pharaoh points beside the revealed offerings)."""
     from engines.terra_pyramides.scoring import score
 
+    if not any(f.subtotals for f in facts):
+        return []  # every-value entry: nothing to compare
     detail = [replace(f, subtotals=()) for f in facts]
     rows = score(opts, detail, names).breakdown
     # The cards' achievers need every player's detail (S12): compared only then.
@@ -505,20 +507,19 @@ def _card_point_problems(
         known["horus_eyes"] = unique_leader([p.horus_track for p in players])
     others = len(STRATEGY_CARDS) - len(known)  # achievers the subtotals do not show
     for i, got in enumerate(written):
-        at = f"$.sheet.players[{i}].strategy_card_points"
         led = sum(1 for who in known.values() if who == i)
         low = CARD_OTHER_POINTS * led
         high = CARD_OWNED_POINTS * (led + others)
         if got % CARD_OTHER_POINTS:
             out.append(
-                _bad(at, "card_points_not_tens", "S12",
+                _bad(f"$.sheet.players[{i}].strategy_card_points", "card_points_not_tens", "S12",
                      "a strategy card gives 10 or 20 points: {got} is not a sum of them",
                      got=got)
             )  # fmt: skip
         elif not low <= got <= high:
             out.append(
                 _bad(
-                    at,
+                    f"$.sheet.players[{i}].strategy_card_points",
                     "card_points_out_of_range",
                     "S12",
                     "this player achieves {led} of the cards the sheet shows and at most "
