@@ -279,6 +279,11 @@ FIELDS_JA = {
     "arrival": "到着順",
     "sites_claimed": "獲得した建設地",
     "cards": "戦略カード",
+    "foundation_points": "基礎タイルの得点",
+    "pyramid_points": "ピラミッドの得点",
+    "oasis_points": "オアシスの得点",
+    "nile_points": "ナイル川の得点",
+    "strategy_card_points": "戦略カードの得点",
 }
 
 _NO_MAP = "版データにボード図がありません"

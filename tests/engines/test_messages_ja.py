@@ -230,6 +230,12 @@ BY_CODE = {
     ("terra_pyramides", "block_colour_supply"): {"colour": "grey"},
     ("terra_pyramides", "edition.bad_value"): {"key": "supply.blocks", "want": 20},
     ("terra_pyramides", "out_of_order"): {"move": "build", "phase": "place"},
+    ("terra_pyramides", "pyramid_points_impossible"): {"n": 11, "tops": 2, "got": 440},
+    ("terra_pyramides", "card_points_out_of_range"): {
+        "led": 1, "others": 4, "low": 10, "high": 100, "got": 0,
+    },  # fmt: skip
+    ("terra_pyramides", "card_points_table_too_high"): {"most": 100, "total": 110},
+    ("terra_pyramides", "subtotal_needed"): {"field": "oasis_points", "because": "pyramid_points"},
     # A player number beyond the table: no name to give, so the wording must not be a seat.
     ("terra_pyramides", "no_such_player"): {"number": 5, "n": 4},
     ("imhotep", "sheet.burial_seat"): {"number": 5, "n": 4},
