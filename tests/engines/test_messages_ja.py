@@ -232,8 +232,12 @@ BY_CODE = {
     ("terra_pyramides", "out_of_order"): {"move": "build", "phase": "place"},
     ("terra_pyramides", "pyramid_points_impossible"): {"n": 11, "tops": 2, "got": 440},
     ("terra_pyramides", "card_points_out_of_range"): {
-        "led": 1, "others": 4, "low": 10, "high": 100, "got": 0,
-    },  # fmt: skip
+        "led": 1,
+        "others": 4,
+        "low": 10,
+        "high": 100,
+        "got": 0,
+    },
     ("terra_pyramides", "card_points_table_too_high"): {"most": 100, "total": 110},
     ("terra_pyramides", "subtotal_needed"): {"field": "oasis_points", "because": "pyramid_points"},
     # A player number beyond the table: no name to give, so the wording must not be a seat.
