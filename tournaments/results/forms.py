@@ -184,6 +184,8 @@ class _Builder:
                 start = default if isinstance(default, int) else 0
                 if minimum is not None and start < minimum:
                     start = None  # a number that has no zero (a card number): typed
+                if entry.get("blank"):
+                    start = None  # needed only at times (a tiebreak): empty = not recorded
             return Node(
                 "int", **common, minimum=minimum, maximum=prop.get("maximum"),
                 required=required, default=default, start=start,

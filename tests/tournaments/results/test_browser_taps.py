@@ -37,9 +37,10 @@ GAMES = {
     "tameri": ("tameri/examples/4p-sheet.json", {}, 99),
     # The same game entered as the subtotals the organizer may choose for the event.
     "tameri-subtotal": ("tameri/examples/4p-subtotal-sheet.json", {}, 30),
+    "field_of_reeds-subtotal": ("field_of_reeds/examples/four-player-subtotal-sheet.json", {}, 30),
 }
 # Events whose judges enter subtotals (console: score sheet entry).
-SUBTOTAL = {"tameri-subtotal"}
+SUBTOTAL = {"tameri-subtotal", "field_of_reeds-subtotal"}
 # Cross-checks a judge may add but need not (the engine works the value out itself).
 SKIPPED = {"field_of_reeds": {"total"}}
 
