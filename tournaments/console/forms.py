@@ -25,6 +25,7 @@ from tournaments.events.selectors.event_config import (
     SEATING_MODES,
     SHEET_ENTRIES,
 )
+from tournaments.results.forms import subtotal_plan
 from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
 from tournaments.results.selectors import violation_json
 from tournaments.results.violation_text import violation_text
@@ -73,6 +74,21 @@ SETUP_CHOICES = [
     ("open", _("A two-day open: 6 rounds over two days, standings shown when a round closes")),
 ]
 SETUP_FIELDS = ("rounds_planned", "finals_cut", "round_minutes", "round1_seeding", "release_policy")
+
+
+def _subtotal_games() -> str:
+    """The games whose engine offers a subtotal entry (their ``sheet_words.SUBTOTAL``), by
+    name in the page's language: the console says where the choice makes a difference."""
+    import engines
+
+    ja = (get_language() or "").startswith("ja")
+    names = [
+        meta.name_ja if ja else meta.name_en
+        for key in engines.available_engines()
+        if subtotal_plan(key) is not None
+        for meta in [engines.get_engine(key).meta]
+    ]
+    return ("、" if ja else ", ").join(names)
 
 
 def _games() -> list[tuple[str, str]]:
@@ -243,11 +259,7 @@ class EventForm(forms.Form):
         choices=_labelled(SHEET_ENTRIES, SHEET_ENTRY_LABELS),
         initial="detail",
         required=False,  # an older form without the field keeps every-value entry
-        help_text=_(
-            "Where a game's engine offers subtotals (Tameri), judges enter them instead of "
-            "every value; the judge's table page lists the checks this gives up."
-        ),
-    )
+    )  # its help names the games that offer subtotals (__init__)
     finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)
 
     def __init__(self, *args, instance: Event | None = None, **kwargs):
@@ -258,6 +270,10 @@ class EventForm(forms.Form):
         self._add_round_games(instance)
         self._add_precedence()
         self._add_placement_points()
+        self.fields["sheet_entry"].help_text = _(
+            "Where a game's engine offers subtotals (%(games)s), judges enter them instead of "
+            "every value; the judge's table page lists the checks this gives up."
+        ) % {"games": _subtotal_games()}
         # Advanced settings grouped as an organizer thinks of them; the game option
         # boxes last.
         self.order_fields(

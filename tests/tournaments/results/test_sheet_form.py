@@ -104,3 +104,18 @@ def test_subtotal_entry_asks_the_subtotals_instead_of_the_detail():
             find(nodes, hidden)
     for asked in ("pharaoh_points", "remaining_offerings", "hand_glyph_points"):
         assert not find(nodes, asked).folded
+
+
+def test_field_of_reeds_subtotal_entry_asks_each_levels_djed_bonus():
+    nodes = player(form("field_of_reeds", subtotal=True))
+    for hidden in ("djeds", "black_to", "reused"):
+        with pytest.raises(LookupError):
+            find(nodes, hidden)
+    bonus = find(nodes, "djed_points")
+    assert not bonus.folded and bonus.start == 0 and bonus.label.startswith("このレベルの")
+    # The tiebreak count is needed only where totals tie: its box starts empty, not at a 0
+    # the sheet would then claim.
+    placed = find(nodes, "djeds_on_sheet")
+    assert not placed.folded and placed.start is None
+    detail = player(form("field_of_reeds"))
+    assert find(detail, "djeds").kind == "group" and find(detail, "djed_points").folded
