@@ -1,7 +1,8 @@
 # ruff: noqa: E501  (the rule sentences are kept whole, one per line)
 """How the score-sheet form asks for Field of Reeds' fields (pure data; see
 engines/tameri/sheet_words.py for what each entry means; ``blank``: a number box that starts
-empty, sent only when typed, for a value needed only at times)."""
+empty, sent only when typed, for a value needed only at times; ``subtotal_only``: asked
+only when the event's judges enter subtotals)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ ENTRY = {
     "reused": {"folded": True},
     "djeds_complete": {"folded": True},
     "total": {"folded": True},  # a cross-check of the score track
-    "djed_points": {"folded": True},  # instead of the Djeds by colour (subtotal entry)
+    # Asked by the subtotal entry only (a detailed sheet works them out from the colours).
+    "djed_points": {"subtotal_only": True},
     # The T2 tiebreak: needed only where totals tie, so the box starts empty (= not recorded)
     # rather than at a 0 the sheet would then claim.
-    "djeds_on_sheet": {"folded": True, "blank": True},
+    "djeds_on_sheet": {"subtotal_only": True, "blank": True},
 }
 
 
@@ -40,10 +42,7 @@ LABELS = {
         "All Djeds of this level are known",
         "このレベルのジェド柱はすべて分かっている",
     ),
-    "djed_points": (
-        "Djed bonus at this level (only if the Djeds were not entered by colour)",
-        "このレベルのジェド柱ボーナス（色ごとのジェド柱を記録しなかった場合のみ）",
-    ),
+    "djed_points": ("Djed bonus at this level", "このレベルのジェド柱ボーナス"),
     "points": ("Points from cards at this level", "このレベルのカードによる得点"),
     "shabti": ("Shabti", "身代わり人形"),
     "total": ("Score track at the end (cross-check)", "終了時の得点トラック（照合用）"),

@@ -117,5 +117,8 @@ def test_field_of_reeds_subtotal_entry_asks_each_levels_djed_bonus():
     # the sheet would then claim.
     placed = find(nodes, "djeds_on_sheet")
     assert not placed.folded and placed.start is None
-    detail = player(form("field_of_reeds"))
-    assert find(detail, "djeds").kind == "group" and find(detail, "djed_points").folded
+    detail = player(form("field_of_reeds"))  # every value: the engine works the bonus out
+    assert find(detail, "djeds").kind == "group"
+    for subtotal_only in ("djed_points", "djeds_on_sheet"):
+        with pytest.raises(LookupError):
+            find(detail, subtotal_only)
