@@ -33,6 +33,8 @@ TERMS_JA = {
     "levels": "階層",
     "djeds": "ジェド柱",
     "points": "ゲーム中の得点",
+    "djed_points": "ジェド柱ボーナス",
+    "djeds_on_sheet": "終了時のシート上のジェド柱の数",
     "reached": "到達",
     "watcher": "監視者マス",
 }
@@ -99,6 +101,10 @@ MESSAGES_JA = {
     "sheet.negative_score": "ゲーム中の得点 {points} で貢献点が {running} から0未満になります",
     "sheet.watcher_condition": "{player} は第{level}階層の監視者マスに到達していますが、そのボードの自分のジェド柱は {own} 個です。進入には {need} 個必要です",
     "sheet.watcher_djed_not_reached": "{player} は第3階層の監視者マスにジェド柱を置いていますが、監視者マスに到達していません",
+    "sheet.subtotal_with_djeds": "第{level}階層：色ごとのジェド柱か、その階層のジェド柱ボーナスのどちらか一方を記録してください",
+    "sheet.djeds_on_sheet_low": "終了時のシート上のジェド柱は {n} 個ですが、各階層で少なくとも {need} 個がシートに置かれ、そのまま残ります",
+    "sheet.djed_points_impossible": "{lo}～{hi} 個のジェド柱のシートで、第{level}階層に {points} 点を取ることはできません",
+    "sheet.djeds_on_sheet_mismatch": "終了時のシート上のジェド柱は {n} 個ですが、各階層の記録では {computed} 個です",
     "sheet.watcher_djed_twice": "{player} と {other} の両方が第3階層の監視者マスにジェド柱を置いています。1つのマスに置けるジェド柱は1個です",
 }
 
@@ -240,6 +246,10 @@ UNCHECKED_JA = {
     "sheet.djeds_incomplete": (
         "{player}:階層{level}のジェド柱",
         "この階層のジェド柱の一部が分からないと得点表に書かれています",
+    ),
+    "sheet.djed_points_unknown": (
+        "{player}:階層{level}のジェド柱ボーナス",
+        "得点表に記録されていません",
     ),
     "sheet.distance_unknown": (
         "{player}:階層{level}の移動のペナルティ",

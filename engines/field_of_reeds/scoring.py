@@ -118,6 +118,36 @@ def djed_bonus(level: int, sheet: Sheet, edition: Edition) -> int | None:
     return _tables(edition)[2] * min(sheet)
 
 
+def possible_djed_bonus(level: int, points: int, low: int, high: int, edition: Edition) -> bool:
+    """Whether some sheet of ``low`` to ``high`` Djeds scores ``points`` as the level's Djed
+    bonus (S4): the check a subtotal entry keeps. An unprinted level-2 value (f(4), G6) is
+    never guessed: it may be anything from 0 to the printed cap of 10 (L12, Q16), so a sheet
+    that needs it allows every bonus in that range."""
+    if level == 1:
+        return low <= points <= high
+    table, cap, set_points = _tables(edition)
+    for red in range(high + 1):
+        for blue in range(high - red + 1):
+            for yellow in range(max(0, low - red - blue), high - red - blue + 1):
+                sheet = (red, blue, yellow)
+                if level == 3:
+                    if set_points * min(sheet) == points:
+                        return True
+                    continue
+                least = most = 0
+                for n in sheet:
+                    value = table[n] if n < len(table) else cap
+                    if value is None:  # not printed: between nothing and the cap
+                        if cap is None:
+                            return True
+                        most += cap
+                    else:
+                        least, most = least + value, most + value
+                if least <= points <= most:
+                    return True
+    return False
+
+
 def arrival_bonus(level: int, edition: Edition) -> tuple[int, int]:
     """7-1 (S2): points and Udjat eye cards for a player who reached the watcher space."""
     return (

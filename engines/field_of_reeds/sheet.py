@@ -7,6 +7,12 @@ the black ones went (``black_to``; otherwise the engine assigns them to the play
 advantage), Djeds taken back from the sheet under Q11 (``reused``), and the level's net
 in-game points from cards (gains minus point costs). Plus the shabti held at the end and,
 optionally, the final score-track position (``total``) as a cross-check.
+
+Subtotal entry (the organizer's choice for the event, ``sheet_words.SUBTOTAL``): instead of
+the Djeds by colour, each level's Djed bonus as the player sheet's printed formula gave it
+(``djed_points``, S4) and the Djeds on the sheet at the end (``djeds_on_sheet``, the T2
+tiebreak). The engine then checks each bonus against what some sheet of that many Djeds
+can score (``scoring.possible_djed_bonus``), not the colours it cannot see.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ class SheetLevel(Model):
     reached: bool
     distance: int | None = Field(None, ge=0)
     djeds: DjedCounts = DjedCounts()
+    # Subtotal entry: the level's Djed bonus as written (S4), instead of ``djeds``.
+    djed_points: int | None = Field(None, ge=0)
     black_to: ColourCounts | None = None
     reused: ColourCounts | None = None
     djeds_complete: bool = True  # False: some Djeds of the level are not known (S3)
@@ -49,6 +57,9 @@ class SheetLevel(Model):
 class SheetPlayer(Model):
     levels: list[SheetLevel] = Field(min_length=3, max_length=3)
     shabti: int | None = Field(ge=0)  # required; None: not known (only T2 uses it)
+    # Djeds on the player sheet at the end (T2): the tiebreak of a subtotal entry, a
+    # cross-check of the colours otherwise; None: not recorded.
+    djeds_on_sheet: int | None = Field(None, ge=0)
     total: int | None = Field(None, ge=0)  # the score track at the end, as a cross-check
 
 
@@ -98,11 +109,15 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
         points: dict[str, int | None] = {"start": running}
         on_sheet = (0, 0, 0)
         guessed_at: int | None = None  # the level whose black-Djed pick was a guess
+        # Subtotal entry: the player's Djed bonuses are written, level by level (S4).
+        subtotal = any(row.djed_points is not None for row in player.levels)
+        if subtotal:
+            problems.extend(_subtotal_problems(ctx, seat, player, max_djeds))
         for level, row in zip(scoring.LEVELS, player.levels, strict=True):
             at = f"{base}.levels[{level - 1}]"
             need = edition.get(f"watcher_djeds_required.{level}")
             own = sum(row.djeds.as_tuple()) + row.djeds.black + row.djeds.watcher
-            if row.reached and row.djeds_complete and need and own < need:
+            if not subtotal and row.reached and row.djeds_complete and need and own < need:
                 problems.append(
                     _v(
                         "sheet.watcher_condition",
@@ -144,7 +159,9 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                         f"{at}.djeds.watcher",
                     )
                 )
-            if row.reused is not None:
+            if subtotal:
+                bonus = row.djed_points
+            elif row.reused is not None:
                 for i, colour in enumerate(COLOURS):
                     if row.reused.as_tuple()[i] > on_sheet[i]:
                         problems.append(
@@ -163,7 +180,9 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                 )  # type: ignore[assignment]
             fixed = tuple(a + b for a, b in zip(on_sheet, row.djeds.as_tuple(), strict=True))
             free = row.djeds.black + row.djeds.watcher
-            if row.black_to is not None:
+            if subtotal:
+                pass  # the bonus is written; the colours it came from are not on the sheet
+            elif row.black_to is not None:
                 if sum(row.black_to.as_tuple()) != free:
                     problems.append(
                         _v(
@@ -206,8 +225,9 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                 notes.append(
                     f"{ctx.players[seat]}: level-3 watcher Djed handled like a black one (G14)"
                 )
-            on_sheet = tuple(a + b for a, b in zip(fixed, added, strict=True))  # type: ignore[assignment]
-            if sum(on_sheet) > max_djeds:
+            if not subtotal:
+                on_sheet = tuple(a + b for a, b in zip(fixed, added, strict=True))  # type: ignore[assignment]
+            if not subtotal and sum(on_sheet) > max_djeds:
                 problems.append(
                     _v(
                         "sheet.too_many_djeds",
@@ -242,7 +262,20 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                         running=running,
                     )
                 )
-            if guessed_at is not None and guessed_at < level:
+            if subtotal:
+                if bonus is None:
+                    unchecked.append(
+                        Unchecked.of(
+                            "sheet.djed_points_unknown",
+                            "field_of_reeds:S4",
+                            "{player}: level {level} Djed bonus",
+                            "not recorded on the sheet",
+                            path=f"{at}.djed_points",
+                            player=ctx.players[seat],
+                            level=level,
+                        )
+                    )
+            elif guessed_at is not None and guessed_at < level:
                 bonus = None
                 unchecked.append(
                     Unchecked.of(
@@ -340,11 +373,137 @@ def score_sheet(ctx, sheet: Sheet):  # noqa: ANN001 - GameContext[Options]
                     computed=known,
                 )
             )
+        if subtotal:
+            placed = player.djeds_on_sheet
+        else:
+            placed = sum(on_sheet)
+            if player.djeds_on_sheet is not None and player.djeds_on_sheet != placed:
+                problems.append(
+                    _v(
+                        "sheet.djeds_on_sheet_mismatch",
+                        "S3",
+                        "{n} Djeds on the sheet at the end, the levels put {computed} there",
+                        f"{base}.djeds_on_sheet",
+                        n=player.djeds_on_sheet,
+                        computed=placed,
+                    )
+                )
         breakdown.append(points)
-        tiebreak.append(scoring.tiebreak_key(sum(on_sheet), player.shabti))
+        tiebreak.append(scoring.tiebreak_key(placed, player.shabti))
     if problems:
         raise IllegalMove(problems)
     return Scored(breakdown=breakdown, tiebreak=tiebreak, unchecked=unchecked, notes=notes)
+
+
+def _subtotal_problems(ctx, seat: int, player: SheetPlayer, max_djeds: int) -> list[Violation]:  # noqa: ANN001
+    """What a subtotal entry (each level's Djed bonus, the Djeds on the sheet at the end)
+    still lets the engine check: no colours beside the bonuses (one or the other); at most
+    ``max_djeds`` Djeds (L6), which stay on the sheet (S3); level 1's bonus is the Djeds on
+    the sheet, so an arrival needs its watcher Djeds there (L11), and level 2's arrival puts
+    its Djeds on the sheet too (L11, up to the player's 12: Q11 reuse); every bonus one that
+    some sheet of that many Djeds scores (S4)."""
+    edition = ctx.edition
+    base = f"$.sheet.players[{seat}]"
+    out: list[Violation] = []
+    for level, row in zip(scoring.LEVELS, player.levels, strict=True):
+        if row.djeds != DjedCounts() or row.black_to is not None or row.reused is not None:
+            out.append(
+                _v(
+                    "sheet.subtotal_with_djeds",
+                    "S4",
+                    "level {level}: enter the Djeds by colour or the level's Djed bonus, not both",
+                    f"{base}.levels[{level - 1}].djed_points",
+                    level=level,
+                )
+            )
+    if out:
+        return out
+    first = player.levels[0]
+    at1 = f"{base}.levels[0].djed_points"
+    low = 0  # the fewest Djeds on the sheet after level 2
+    if first.djed_points is not None:
+        low = first.djed_points  # level 1: one point per Djed on the sheet (S4)
+        need = edition.get("watcher_djeds_required.1")
+        if first.reached and first.djeds_complete and need and low < need:
+            out.append(
+                _v(
+                    "sheet.watcher_condition",
+                    "L11",
+                    "{player} reached the watcher space of level {level} with {own} "
+                    "own Djeds on that board; entry needs {need}",
+                    at1,
+                    player=ctx.players[seat],
+                    level=1,
+                    own=low,
+                    need=need,
+                )
+            )
+        if low > max_djeds:
+            out.append(
+                _v(
+                    "sheet.too_many_djeds",
+                    "L6",
+                    "{n} Djeds on the sheet after level {level}; a player has {max}",
+                    at1,
+                    n=low,
+                    level=1,
+                    max=max_djeds,
+                )
+            )
+            return out
+    second = player.levels[1]
+    need = edition.get("watcher_djeds_required.2")
+    if second.reached and second.djeds_complete and need:
+        # Its own Djeds on the level-2 board join the sheet; with the supply empty some came
+        # from the sheet (Q11), and then all 12 are on it after the level.
+        low = min(low + need, max_djeds)
+    placed = player.djeds_on_sheet
+    if placed is not None and placed > max_djeds:
+        out.append(
+            _v(
+                "sheet.too_many_djeds",
+                "L6",
+                "{n} Djeds on the sheet after level {level}; a player has {max}",
+                f"{base}.djeds_on_sheet",
+                n=placed,
+                level=3,
+                max=max_djeds,
+            )
+        )
+        return out
+    if placed is not None and placed < low:
+        out.append(
+            _v(
+                "sheet.djeds_on_sheet_low",
+                "S3",
+                "{n} Djeds on the sheet at the end, but the levels put at least {need} there "
+                "and they stay",
+                f"{base}.djeds_on_sheet",
+                n=placed,
+                need=low,
+            )
+        )
+        return out
+    high = max_djeds if placed is None else placed
+    for level in (2, 3):
+        row = player.levels[level - 1]
+        if row.djed_points is None:
+            continue
+        fewest = low if level == 2 or placed is None else placed
+        if not scoring.possible_djed_bonus(level, row.djed_points, fewest, high, edition):
+            out.append(
+                _v(
+                    "sheet.djed_points_impossible",
+                    "S4",
+                    "no sheet of {lo} to {hi} Djeds scores {points} at level {level}",
+                    f"{base}.levels[{level - 1}].djed_points",
+                    points=row.djed_points,
+                    level=level,
+                    lo=fewest,
+                    hi=high,
+                )
+            )
+    return out
 
 
 def _watcher_djed_problems(ctx, sheet: Sheet) -> list[Violation]:  # noqa: ANN001

@@ -76,6 +76,21 @@ SETUP_CHOICES = [
 SETUP_FIELDS = ("rounds_planned", "finals_cut", "round_minutes", "round1_seeding", "release_policy")
 
 
+def _subtotal_games() -> str:
+    """The games whose engine offers a subtotal entry (their ``sheet_words.SUBTOTAL``), by
+    name in the page's language: the console says where the choice makes a difference."""
+    import engines
+
+    ja = (get_language() or "").startswith("ja")
+    names = [
+        meta.name_ja if ja else meta.name_en
+        for key in engines.available_engines()
+        if subtotal_plan(key) is not None
+        for meta in [engines.get_engine(key).meta]
+    ]
+    return ("、" if ja else ", ").join(names)
+
+
 def _games() -> list[tuple[str, str]]:
     """The games by name in the page's language (the choices are read per request)."""
     import engines
@@ -149,20 +164,6 @@ def _json_field(label, required=False):
     return forms.CharField(
         label=label, required=required, widget=forms.Textarea(attrs={"rows": 2}), initial="{}"
     )
-
-
-def subtotal_games() -> list[str]:
-    """The names, in the page's language, of the games whose engine offers a subtotal entry
-    (engines/<game>/sheet_words.py SUBTOTAL)."""
-    import engines
-
-    japanese = (get_language() or "ja")[:2] == "ja"
-    return [
-        meta.name_ja if japanese else meta.name_en
-        for key in engines.available_engines()
-        if subtotal_plan(key) is not None
-        for meta in [engines.get_engine(key).meta]
-    ]
 
 
 class EventForm(forms.Form):
@@ -258,7 +259,7 @@ class EventForm(forms.Form):
         choices=_labelled(SHEET_ENTRIES, SHEET_ENTRY_LABELS),
         initial="detail",
         required=False,  # an older form without the field keeps every-value entry
-    )  # its help text names the games whose engine offers subtotals (__init__)
+    )  # its help names the games that offer subtotals (__init__)
     finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)
 
     def __init__(self, *args, instance: Event | None = None, **kwargs):
@@ -272,7 +273,7 @@ class EventForm(forms.Form):
         self.fields["sheet_entry"].help_text = _(
             "Where a game's engine offers subtotals (%(games)s), judges enter them instead of "
             "every value; the judge's table page lists the checks this gives up."
-        ) % {"games": "、".join(subtotal_games())}
+        ) % {"games": _subtotal_games()}
         # Advanced settings grouped as an organizer thinks of them; the game option
         # boxes last.
         self.order_fields(

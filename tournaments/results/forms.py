@@ -134,6 +134,7 @@ class _Builder:
         self.entry = dict(getattr(self.words, "ENTRY", {}))
         self.hides: set[str] = set()
         plan = subtotal_plan(game) if subtotal else None
+        self.subtotal = plan is not None
         if plan is not None:
             # The organizer chose subtotals: the detail they replace is not asked, and the
             # subtotals are asked outright (not folded), starting at 0 like every count.
@@ -156,6 +157,8 @@ class _Builder:
         for name, raw in obj.get("properties", {}).items():
             if name in self.hides or not _shown(self.words, name, self.options, index):
                 continue
+            if self.entry.get(name, {}).get("subtotal_only") and not self.subtotal:
+                continue  # a subtotal no detail entry needs (the engine works it out)
             node = self.node(name, raw, f"{base}.{name}", name in required, index)
             if node is not None:
                 out.append(node)
@@ -184,6 +187,8 @@ class _Builder:
                 start = default if isinstance(default, int) else 0
                 if minimum is not None and start < minimum:
                     start = None  # a number that has no zero (a card number): typed
+                if entry.get("blank"):
+                    start = None  # needed only at times (a tiebreak): empty = not recorded
             return Node(
                 "int", **common, minimum=minimum, maximum=prop.get("maximum"),
                 required=required, default=default, start=start,

@@ -42,9 +42,10 @@ GAMES = {
         {"options_overrides": {"version": 3}, "table_sizes": [4]},
         30,
     ),
+    "field_of_reeds-subtotal": ("field_of_reeds/examples/four-player-subtotal-sheet.json", {}, 30),
 }
 # Events whose judges enter subtotals (console: score sheet entry).
-SUBTOTAL = {"tameri-subtotal", "terra_pyramides-subtotal"}
+SUBTOTAL = {"tameri-subtotal", "terra_pyramides-subtotal", "field_of_reeds-subtotal"}
 # Cross-checks a judge may add but need not (the engine works the value out itself).
 SKIPPED = {"field_of_reeds": {"total"}}
 

@@ -124,3 +124,21 @@ def test_terra_pyramides_subtotal_entry_asks_the_score_track_points_instead_of_t
     # Version 1 has no oasis, Nile or cards (VN2): their points are not asked.
     base = player(form("terra_pyramides", subtotal=True, version=1))
     assert [n.key for n in base] == ["foundation_points", "pyramid_points", "blocks", "coins"]
+
+
+def test_field_of_reeds_subtotal_entry_asks_each_levels_djed_bonus():
+    nodes = player(form("field_of_reeds", subtotal=True))
+    for hidden in ("djeds", "black_to", "reused"):
+        with pytest.raises(LookupError):
+            find(nodes, hidden)
+    bonus = find(nodes, "djed_points")
+    assert not bonus.folded and bonus.start == 0 and bonus.label.startswith("このレベルの")
+    # The tiebreak count is needed only where totals tie: its box starts empty, not at a 0
+    # the sheet would then claim.
+    placed = find(nodes, "djeds_on_sheet")
+    assert not placed.folded and placed.start is None
+    detail = player(form("field_of_reeds"))  # every value: the engine works the bonus out
+    assert find(detail, "djeds").kind == "group"
+    for subtotal_only in ("djed_points", "djeds_on_sheet"):
+        with pytest.raises(LookupError):
+            find(detail, subtotal_only)

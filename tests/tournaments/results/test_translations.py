@@ -14,6 +14,7 @@ import engines
 from tests.japanese_pages import english_in, page_texts
 from tests.tournaments.results.helpers import imhotep_sheet, make_event, make_table
 from tournaments.events.access import Actor
+from tournaments.results.forms import subtotal_plan
 from tournaments.results.services import results as svc
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +111,20 @@ def test_player_page_with_a_result_shows_no_english_in_japanese(client):
 
 def test_every_engine_is_covered():
     assert {game for game, _kw, _n in SETUPS} == set(engines.available_engines())
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in engines.available_engines() if subtotal_plan(g) is not None]
+)
+def test_subtotal_judge_page_shows_no_english_in_japanese(client, game):
+    """The subtotal entry's fields and the checks it gives up, listed on the page."""
+    from tournaments.events.models import EventConfig
+
+    event = make_event(game)
+    EventConfig.objects.update_or_create(
+        event=event, defaults={"data": {"sheet_entry": "subtotal"}}
+    )
+    table = make_table(event, players=2)
+    html = client.get(f"/ja/judge/{table.judge_token}/").content.decode()
+    assert 'class="message gives-up"' in html
+    assert english_in(page_texts(html), (event.name,)) == []
