@@ -42,11 +42,11 @@ LABELS = {
     "arrival": ("Boat arrival order on its space", "船がそのマスに到着した順番"),
     "sites_claimed": ("Sites ever claimed", "獲得したことのある建設地"),
     "cards": ("Cards owned", "持っているカード"),
-    "foundation_points": ("Foundation points (S2)", "基礎タイルの得点（S2）"),
-    "pyramid_points": ("Pyramid points (S3)", "ピラミッドの得点（S3）"),
-    "oasis_points": ("Oasis points (S10)", "オアシスの得点（S10）"),
-    "nile_points": ("Nile points (S11)", "ナイル川の得点（S11）"),
-    "strategy_card_points": ("Strategy card points (S12)", "戦略カードの得点（S12）"),
+    "foundation_points": ("Foundation points", "基礎タイルの得点"),
+    "pyramid_points": ("Pyramid points", "ピラミッドの得点"),
+    "oasis_points": ("Oasis points", "オアシスの得点"),
+    "nile_points": ("Nile points", "ナイル川の得点"),
+    "strategy_card_points": ("Strategy card points", "戦略カードの得点"),
 }
 ITEM_LABELS = {
     "foundations": ("Foundation", "基礎タイル"),

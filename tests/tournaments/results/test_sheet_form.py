@@ -116,7 +116,7 @@ def test_terra_pyramides_subtotal_entry_asks_the_score_track_points_instead_of_t
     for name in asked:
         node = find(nodes, name)
         assert not node.folded and node.start == 0
-    assert find(nodes, "pyramid_points").label == "ピラミッドの得点（S3）"
+    assert find(nodes, "pyramid_points").label == "ピラミッドの得点"
     # Every-value entry keeps the detail and folds the points away as alternatives.
     detail = player(form("terra_pyramides", version=3))
     assert find(detail, "pyramids").kind == "rows"
