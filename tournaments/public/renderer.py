@@ -190,8 +190,8 @@ def check_page(source: EventSource | None, key: PageKey) -> None:
 
 def _resolve(source: EventSource | None, key: PageKey):
     """(data, round, table) of a public page of an event (None where not named)."""
-    if key.kind in ("events", "private"):
-        return None, None, None
+    if key.kind in ("events", "private", *pagekeys.LEAGUE_KINDS):
+        return None, None, None  # a league page is checked as it renders (one load)
     data = source.data()
     if not pagekeys.validate(key, data):
         raise PageNotFound(key.path)
@@ -218,6 +218,8 @@ def render_page(source: EventSource | None, key: PageKey, version: str) -> Rende
         return pages.render_event_list(language, version, path)
     if key.kind == "private":
         return _render_private(source, key, version)
+    if key.kind in pagekeys.LEAGUE_KINDS:
+        return _render_league(key, version)
     data, rnd, table = _resolve(source, key)
     if key.kind == "home":
         return pages.render_event_home(data, language, version, path, partial)
@@ -239,6 +241,24 @@ def render_page(source: EventSource | None, key: PageKey, version: str) -> Rende
         step = key.int_param("step")
         return pages.render_table(data, rnd, table, language, version, path, partial, step)
     raise PageNotFound(path)
+
+
+def _render_league(key: PageKey, version: str) -> Rendered:
+    """A league's page, from its data read once for this render; a league without a
+    public page, or a player with no result in its public events, is no page."""
+    from tournaments.public import render_league
+    from tournaments.public.league import league_data
+
+    data = league_data(key.league)
+    if data is None:
+        raise PageNotFound(key.path)
+    if key.kind == "league":
+        return render_league.render_league(data, key.language, version, key.path, key.partial)
+    if key.player not in data.results and key.player not in data.ratings:
+        raise PageNotFound(key.path)
+    return render_league.render_league_player(
+        data, key.player, key.language, version, key.path, key.partial
+    )
 
 
 def private_key(registration: Registration, language: str, done: str = "") -> PageKey:
