@@ -86,3 +86,25 @@ def test_rating_rule_orders_by_rating_and_lists_the_unrated_without_a_rank():
 def test_best_n_needs_n():
     with pytest.raises(ValueError, match="best_n"):
         season_table(SeasonRule(BEST_N, best_n=None), {})
+
+
+def test_rating_change_per_event_is_each_events_move_of_the_ordinal():
+    from tournaments.ratings.services import RatedTable, compute_ratings, rating_changes_by_event
+
+    first = [RatedTable(1, 10, (1, 2, 3), (1, 2, 3)), RatedTable(2, 10, (1, 3, 2), (2, 1, 3))]
+    second = [RatedTable(3, 11, (2, 3, 4), (1, 2, 3))]  # player 1 skips it, 4 is new
+    changes = rating_changes_by_event(first + second)
+    after_first = compute_ratings(first)
+    after_both = compute_ratings(first + second)
+    from openskill.models import PlackettLuce
+
+    default = PlackettLuce().rating()
+    start = default.mu - 3 * default.sigma  # a player's first event counts from here
+    assert set(changes) == {10, 11} and set(changes[10]) == {1, 2, 3}
+    assert set(changes[11]) == {2, 3, 4}
+    for pid in (1, 2, 3):
+        assert changes[10][pid] == pytest.approx(after_first[pid].ordinal - start)
+    for pid in (2, 3):
+        assert changes[11][pid] == pytest.approx(after_both[pid].ordinal - after_first[pid].ordinal)
+    assert changes[11][4] == pytest.approx(after_both[4].ordinal - start)
+    assert changes[10][1] > changes[10][2]  # 1 won and came second; 2 came 2nd and 3rd
