@@ -172,3 +172,27 @@ def test_japanese_league_pages(client, season_world, rule):
         response = client.get(url)
         assert response.status_code == 200
         assert english_in(page_texts(response.content.decode()), names) == []
+
+
+def test_wsgi_fast_path_serves_a_current_league_page_and_never_an_older_one(
+    client, season_world, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A league's page is in no event's refresh batch: once its league changes, the fast
+    path hands the request to Django (which answers 404 for a league made private)
+    instead of serving the older render while a batch that never comes renders it."""
+    from tests.tournaments.public.test_caching import _fast_path_over_a_recording_django, _wsgi_get
+    from tournaments.public import refresh
+
+    _league, season, _events, _people, _regs = season_world
+    app, calls = _fast_path_over_a_recording_django()
+    path = league_url(season, "ja")
+    rendered = client.get(path)  # Django renders and stores it
+    status, headers, body = _wsgi_get(app, path, "utm=1")
+    assert status == "200 OK" and body == rendered.content and calls == []
+    assert headers["ETag"] == rendered["ETag"] and headers["X-Cache"] == "hit"
+    monkeypatch.setattr(refresh, "eager", lambda: False)  # as in production: batches exist
+    with django_capture_on_commit_callbacks(execute=True):
+        season.public = False
+        season.save()
+    status, _headers, body = _wsgi_get(app, path)
+    assert body == b"from django" and calls == [path]
