@@ -120,7 +120,7 @@ def _placements(event: Event) -> tuple[dict[int, tuple[int, object]], set[int]]:
 def _rating_changes(league_id: int, event_ids: set[int]) -> dict[int, dict[int, float]]:
     from tournaments.ratings.services import rated_tables, rating_changes_by_event
 
-    tables = [t for t in rated_tables() if t.league_id == league_id]
+    tables = rated_tables(only_league=league_id)
     changes = rating_changes_by_event(tables)
     return {e: c for e, c in changes.items() if e in event_ids}
 
@@ -134,6 +134,13 @@ def league_data(public_id: str) -> LeagueData | None:
     events = list(sel.public_events_queryset().filter(league=league).order_by("starts_on", "id"))
     views, results, tied = [], {}, {}
     names: dict[int, tuple[str, str]] = {}
+    # A frozen event (a "silent" final) hides its later results until it is finished: its
+    # rating change would tell them.
+    silent = {
+        e.pk
+        for e in events
+        if e.status != Event.Status.FINISHED and sel.frozen_after(e) is not None
+    }
     for event in events:
         placements, shared = _placements(event)
         registrations = Registration.objects.filter(event=event, pk__in=list(placements))
@@ -165,5 +172,5 @@ def league_data(public_id: str) -> LeagueData | None:
         results=results,
         tied=tied,
         ratings=ratings,
-        rating_changes=_rating_changes(league.pk, {e.pk for e in events}),
+        rating_changes=_rating_changes(league.pk, {e.pk for e in events} - silent),
     )

@@ -66,17 +66,20 @@ def _policies() -> dict[int, str]:
     }
 
 
-def rated_tables() -> list[RatedTable]:
-    """Every confirmed, released table in chronological order, ready to rate."""
+def rated_tables(*, only_league: int | None = None) -> list[RatedTable]:
+    """Every confirmed, released table in chronological order, ready to rate
+    (``only_league``: that league's only, for a league's page)."""
     from tournaments.events.release import IMMEDIATE, results_released
 
     policies = _policies()
+    confirmed = ResultSubmission.objects.filter(status=ResultSubmission.Status.CONFIRMED)
+    if only_league is not None:
+        confirmed = confirmed.filter(table__round__event__league_id=only_league)
     rows = [
         (table_id, event_id, league_id, lines)
-        for table_id, event_id, league_id, status, lines in ResultSubmission.objects.filter(
-            status=ResultSubmission.Status.CONFIRMED
+        for table_id, event_id, league_id, status, lines in confirmed.exclude(
+            table__round__event__status=Event.Status.DRAFT
         )
-        .exclude(table__round__event__status=Event.Status.DRAFT)
         .order_by(
             "table__round__event__starts_on",
             "table__round__event_id",

@@ -196,3 +196,34 @@ def test_wsgi_fast_path_serves_a_current_league_page_and_never_an_older_one(
         season.save()
     status, _headers, body = _wsgi_get(app, path)
     assert body == b"from django" and calls == [path]
+
+
+def test_a_frozen_event_shows_its_public_standings_and_no_rating_change(
+    client, season_world, django_capture_on_commit_callbacks
+):
+    """An event whose standings are frozen after round 1 (a "silent" final) counts its
+    placements after round 1 only, and its rating change (which would tell the hidden
+    round's results) is not shown."""
+    import re
+
+    from tournaments.events.models import EventRole
+    from tournaments.public.models import PublicSettings
+
+    _league, season, (first, _second), people, (regs1, _regs2) = season_world
+    organizer = user("org2", staff=False)
+    EventRole.objects.create(user=organizer, event=first, role="organizer")
+    with django_capture_on_commit_callbacks(execute=True):
+        PublicSettings.objects.create(event=first, standings_frozen_after_round=1)
+        confirmed_table(
+            first, [regs1[3], regs1[2], regs1[1], regs1[0]], [1, 2, 3, 4],
+            round_number=2, confirmed_by=organizer,
+        )  # fmt: skip
+    rows = rows_of(client.get(league_url(season)).content.decode())
+    assert rows[:2] == [("=1", "Aya", "17"), ("=1", "Ben", "17")]  # round 2 is not told
+    html = client.get(league_url(season, player=people[0].pk)).content.decode()
+    lines = dict(re.findall(r'<tr data-event="([^"]+)">(.*?)</tr>', html, re.S))
+    changes = [
+        re.sub(r"<[^>]+>", "", c).strip()
+        for c in re.findall(r"<td[^>]*>(.*?)</td>", lines[first.slug])
+    ]
+    assert changes[:2] == ["1", "10"] and changes[2] == "–"
