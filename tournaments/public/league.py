@@ -55,9 +55,14 @@ class LeagueData:
     ratings: dict[int, float]
     rating_changes: dict[int, dict[int, float]] = field(default_factory=dict)
 
+    _table: list[season.SeasonRow] | None = field(default=None, repr=False)
+
     def table(self) -> list[season.SeasonRow]:
-        listing = {pid: sort_key(name, reading) for pid, (name, reading) in self.names.items()}
-        return season.season_table(self.rule, self.results, self.ratings, listing)
+        """The season leaderboard (computed once per LeagueData)."""
+        if self._table is None:
+            listing = {pid: sort_key(n, reading) for pid, (n, reading) in self.names.items()}
+            self._table = season.season_table(self.rule, self.results, self.ratings, listing)
+        return self._table
 
     def history(self, player_id: int) -> list[HistoryLine]:
         row = next((r for r in self.table() if r.player_id == player_id), None)
