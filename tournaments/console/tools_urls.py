@@ -3,13 +3,23 @@ awards, paper score sheets). Organizer-only; see views/tools.py."""
 
 from django.urls import path
 
-from tournaments.console.views import awards, boards, editions, lost_values, ratings, sheets
+from tournaments.console.views import (
+    awards,
+    boards,
+    editions,
+    leagues,
+    lost_values,
+    ratings,
+    sheets,
+)
 from tournaments.console.views.tools import tools_home
 
 app_name = "tools"
 
 urlpatterns = [
     path("ratings/", ratings.league, name="ratings"),
+    path("leagues/", leagues.league_list, name="leagues"),
+    path("leagues/<int:league_id>/", leagues.league_settings, name="league-settings"),
     path("<slug:slug>/", tools_home, name="home"),  # after "ratings/"
     path("<slug:slug>/ratings/", ratings.event_ratings, name="event-ratings"),
     path("<slug:slug>/awards/", awards.awards, name="awards"),

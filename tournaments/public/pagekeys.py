@@ -18,6 +18,8 @@ anything (issue 26, hole 5).
   released move log; a table without a log has no step).
 - player: ``…/players/<registration id>/``; no parameter.
 - private: ``/<lang>/p/<token>/``; ``done`` (``checked-in``, ``reported``, ``empty``).
+- league: ``/<lang>/leagues/<public id>/``; no parameter.
+- league-player: ``/<lang>/leagues/<public id>/players/<player id>/``; no parameter.
 
 Every kind but ``private`` also reads ``partial=1`` (the live part the page polls).
 A parameter whose value does not parse (``after=abc``, an empty ``club``) is ignored, as
@@ -38,6 +40,9 @@ TEXT_LIMIT = 100  # text parameters are cut to this many characters
 
 _LANG = r"^/(?P<lang>[a-z]{2})/"
 _EVENT = _LANG + r"events/(?P<slug>[-a-zA-Z0-9_]+)/"
+_LEAGUE = _LANG + r"leagues/(?P<league>[-a-zA-Z0-9_]+)/"
+LEAGUE_KINDS = ("league", "league-player")
+LEAGUE_SCOPE = "league~"  # a league's version counter: "~" is in no event slug
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,8 @@ KINDS: tuple[PageKind, ...] = (
         (("done", PRIVATE_DONE),),
         partial=False,
     ),
+    PageKind("league", re.compile(_LEAGUE + r"$")),
+    PageKind("league-player", re.compile(_LEAGUE + r"players/(?P<player>\d+)/$")),
 )
 
 
@@ -87,6 +94,14 @@ class PageKey:
     registration: int | None = None  # the player page's registration
     params: tuple[tuple[str, str], ...] = ()  # canonical (name, value), in the kind's order
     partial: bool = False
+    league: str | None = None  # a league page's public id
+    player: int | None = None  # a league player page's player
+
+    @property
+    def scope(self) -> str | None:
+        """Whose version counter the page follows: its event's (the slug), or, for a
+        league's pages, the league's own ("~" is in no event slug)."""
+        return f"{LEAGUE_SCOPE}{self.league}" if self.league else self.slug
 
     @property
     def path(self) -> str:
@@ -145,12 +160,15 @@ def parse(path: str, query: Mapping[str, str]) -> PageKey | None:
                 value = _normal(value_kind, query[name])
                 if value is not None:
                     params.append((name, value))
-        numbers = {k: int(groups[k]) for k in ("round", "table", "registration") if groups.get(k)}
+        numbers = {
+            k: int(groups[k]) for k in ("round", "table", "registration", "player") if groups.get(k)
+        }
         return PageKey(
             kind=kind.name,
             language=groups["lang"],
             base=path,
             slug=groups.get("slug"),
+            league=groups.get("league"),
             params=tuple(params),
             partial=kind.partial and query.get("partial") == "1",
             **numbers,

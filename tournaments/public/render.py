@@ -118,7 +118,7 @@ class Rendered:
 # Pages whose live part is exactly their partial template (``{{ live_html }}``): the whole
 # page is built around the partial's HTML instead of rendering the same table twice.
 LIVE_PARTS = {"public/event_home.html", "public/seating.html", "public/standings.html",
-              "public/table.html"}  # fmt: skip
+              "public/table.html", "public/league.html", "public/league_player.html"}  # fmt: skip
 
 
 def _render(template: str, context: dict, language: str, partial: bool) -> Rendered:

@@ -24,6 +24,7 @@ from django.dispatch import receiver
 from tournaments.events.models import Event, EventSummary
 from tournaments.public import tasks  # noqa: F401 - registers the prerender task with Celery
 from tournaments.public.models import PublicSettings
+from tournaments.ratings.models import LeagueSeason
 
 logger = logging.getLogger(__name__)
 FLIP_FALLBACK_SECONDS = 60
@@ -39,14 +40,51 @@ def bump_after_commit(event_id: int | None, players: set[int] | None = EVERYONE)
     def bump() -> None:
         from tournaments.public.cache import bump_event
 
-        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
-        if slug:
+        found = (
+            Event.objects.filter(pk=event_id)
+            .values_list("slug", "league__season__public_id")
+            .first()
+        )
+        if found:
+            slug, league = found
             try:
                 bump_event(slug, players)
+                if league:
+                    # The league's page shows this event's placements and ratings.
+                    bump_event(league_scope(league), EVERYONE)
             except Exception:  # a cache outage must not break a write  # noqa: BLE001
                 logger.exception("public cache version bump failed for event %s", event_id)
 
     transaction.on_commit(bump)
+
+
+def league_scope(public_id: str) -> str:
+    """The version counter of a league's pages (``pagekeys.PageKey.scope``)."""
+    from tournaments.public.pagekeys import LEAGUE_SCOPE
+
+    return f"{LEAGUE_SCOPE}{public_id}"
+
+
+def _league_season_changed(sender, instance, **kwargs) -> None:
+    """The league's settings (public or not, the season rule) show on its pages as they
+    are: make them stale after the commit."""
+    public_id = instance.public_id
+
+    def bump() -> None:
+        from tournaments.public.cache import bump_event
+
+        try:
+            bump_event(league_scope(public_id), EVERYONE)
+        except Exception:  # noqa: BLE001
+            logger.exception("public cache version bump failed for league %s", public_id)
+
+    transaction.on_commit(bump)
+
+
+post_save.connect(_league_season_changed, sender=LeagueSeason, dispatch_uid="public-bump-season")
+post_delete.connect(
+    _league_season_changed, sender=LeagueSeason, dispatch_uid="public-bump-season-delete"
+)
 
 
 def prerender_after_commit(event_id: int, round_id: int | None, players: bool = True) -> None:

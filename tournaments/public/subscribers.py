@@ -8,6 +8,10 @@ round; a check-in touches that player; a rating run the players whose rating mov
 Anything else touches every player. A round's publication does not bump at once: its pages
 are rendered at the next version first (``signals.flip_after_commit``). A draft round is
 nobody's page: seating it changes nothing public.
+
+A league's public pages (issue 29) show its events' placements and ratings: every bump of
+an event here bumps its league's pages too (``signals.bump_after_commit``), so a
+confirmation in one of its events makes the league's season leaderboard stale.
 """
 
 from __future__ import annotations

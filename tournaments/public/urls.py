@@ -20,6 +20,12 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/screen/", screen.screen, name="screen"),
     path("events/<slug:slug>/players/<int:registration_id>/", public.player, name="player"),
+    path("leagues/<str:public_id>/", public.league, name="league"),
+    path(
+        "leagues/<str:public_id>/players/<int:player_id>/",
+        public.league_player,
+        name="league-player",
+    ),
     path("p/<str:token>/", private.private_page, name="private"),
     path("p/<str:token>/check-in/", private.private_check_in, name="private-check-in"),
     path("p/<str:token>/report/", private.private_report, name="private-report"),

@@ -161,7 +161,7 @@ class PublicPageCache:
         key = pagekeys.parse(path, params)
         if key is None or key.language not in self.languages:
             return None
-        slug, player, private = key.slug, key.registration, key.kind == "private"
+        slug, player, private = key.scope, key.registration, key.kind == "private"
         if private:
             owner = self.local.owner_of_token(path.rstrip("/").rsplit("/", 1)[1])
             if owner is None:
@@ -208,7 +208,9 @@ class PublicPageCache:
             return page, "hit"
         if stored is None:
             return None, "miss"  # never rendered: Django renders it in the request
-        if stored != version and (slug is None or refresh.eager()):
+        # An event list's or a league's page is in no refresh batch: never served stale.
+        in_no_batch = slug is None or slug.startswith(pagekeys.LEAGUE_SCOPE)
+        if stored != version and (in_no_batch or refresh.eager()):
             return None, "miss"  # Django serves it (with eager tasks it renders at once)
         if page is None or page.version != stored:
             entry = public_cache.stored_page(key)

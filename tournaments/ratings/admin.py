@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from tournaments.ratings.models import PlayerRating, RatingRun
+from tournaments.ratings.models import LeagueSeason, PlayerRating, RatingRun
 
 
 @admin.register(RatingRun)
@@ -16,3 +16,9 @@ class PlayerRatingAdmin(admin.ModelAdmin):
     list_display = ["player", "league", "mu", "sigma", "games", "updated"]
     list_filter = ["league"]
     raw_id_fields = ["player"]
+
+
+@admin.register(LeagueSeason)
+class LeagueSeasonAdmin(admin.ModelAdmin):
+    list_display = ["league", "public", "rule", "best_n", "updated"]
+    readonly_fields = ["public_id", "updated"]

@@ -74,3 +74,49 @@ class PlayerRating(models.Model):
     def ordinal(self) -> float:
         """The conservative display value mu - 3 sigma."""
         return self.mu - 3 * self.sigma
+
+
+def new_public_id() -> str:
+    """The league page's address: unguessable (a league's name is not unique across
+    owners, and a league the café has not made public must not be found by trying)."""
+    import secrets
+
+    return secrets.token_urlsafe(12)
+
+
+class LeagueSeason(models.Model):
+    """A league's public page and the rule its season leaderboard follows (the league's
+    owner chooses both in the console). Without this row a league has no public page."""
+
+    class Rule(models.TextChoices):
+        # The N best event results, a result being the player's tournament points in that
+        # event's public standings.
+        BEST_N = "best_n", _("Best N results")
+        # Points for each event's placement, from the café's table; every event counts.
+        PLACEMENT_POINTS = "placement_points", _("Points per placement")
+        # The league rating (OpenSkill ordinal, as on the ratings page).
+        RATING = "rating", _("Rating")
+
+    league = models.OneToOneField(
+        "events.League", on_delete=models.CASCADE, related_name="season", verbose_name=_("league")
+    )
+    public = models.BooleanField(_("public page"), default=False)
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    rule = models.CharField(_("season rule"), max_length=20, choices=Rule, default=Rule.RATING)
+    best_n = models.PositiveSmallIntegerField(_("results counted"), null=True, blank=True)
+    # Points for 1st, 2nd, ... place; a place beyond the list scores no points.
+    placement_points = models.JSONField(_("points per placement"), default=list, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("league season")
+        verbose_name_plural = _("league seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(rule="best_n") | models.Q(best_n__gte=1),
+                name="season_best_n_needs_n",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.rule}"

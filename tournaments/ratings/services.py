@@ -66,17 +66,20 @@ def _policies() -> dict[int, str]:
     }
 
 
-def rated_tables() -> list[RatedTable]:
-    """Every confirmed, released table in chronological order, ready to rate."""
+def rated_tables(*, only_league: int | None = None) -> list[RatedTable]:
+    """Every confirmed, released table in chronological order, ready to rate
+    (``only_league``: that league's only, for a league's page)."""
     from tournaments.events.release import IMMEDIATE, results_released
 
     policies = _policies()
+    confirmed = ResultSubmission.objects.filter(status=ResultSubmission.Status.CONFIRMED)
+    if only_league is not None:
+        confirmed = confirmed.filter(table__round__event__league_id=only_league)
     rows = [
         (table_id, event_id, league_id, lines)
-        for table_id, event_id, league_id, status, lines in ResultSubmission.objects.filter(
-            status=ResultSubmission.Status.CONFIRMED
+        for table_id, event_id, league_id, status, lines in confirmed.exclude(
+            table__round__event__status=Event.Status.DRAFT
         )
-        .exclude(table__round__event__status=Event.Status.DRAFT)
         .order_by(
             "table__round__event__starts_on",
             "table__round__event_id",
@@ -134,6 +137,40 @@ def compute_ratings(tables: list[RatedTable], model: PlackettLuce | None = None)
             current[pid] = rating
             games[pid] = games.get(pid, 0) + 1
     return {pid: RatingValue(r.mu, r.sigma, games[pid]) for pid, r in current.items()}
+
+
+def rating_changes_by_event(
+    tables: list[RatedTable], model: PlackettLuce | None = None
+) -> dict[int, dict[int, float]]:
+    """Pure: event id → player id → how much that event moved the player's ordinal
+    (mu - 3 sigma), rating ``tables`` (one league's, in order) as ``compute_ratings``
+    does. A player's first event counts from the model's starting rating."""
+    model = model or PlackettLuce()
+    current: dict[int, object] = {}
+    before: dict[int, dict[int, float]] = {}
+    for table in tables:
+        seen = before.setdefault(table.event_id, {})
+        teams = []
+        for pid in table.players:
+            rating = current.get(pid) or model.rating(name=str(pid))
+            seen.setdefault(pid, rating.mu - 3 * rating.sigma)
+            teams.append([rating])
+        rated = model.rate(teams, ranks=list(table.ranks))
+        for pid, (rating,) in zip(table.players, rated, strict=True):
+            current[pid] = rating
+    # ``before`` holds each event's first sight of a player; ``current`` moves on, so the
+    # change is read from the next event's ``before`` or, for the last one, ``current``.
+    changes: dict[int, dict[int, float]] = {}
+    event_ids = list(before)
+    for i, event_id in enumerate(event_ids):
+        changes[event_id] = {}
+        for pid, start in before[event_id].items():
+            later = next((before[e][pid] for e in event_ids[i + 1 :] if pid in before[e]), None)
+            if later is None:
+                rating = current[pid]
+                later = rating.mu - 3 * rating.sigma
+            changes[event_id][pid] = later - start
+    return changes
 
 
 def compute_league_ratings(

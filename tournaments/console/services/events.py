@@ -17,7 +17,7 @@ from tournaments.events.models import Event, EventConfig, EventRole, League, Reg
 from tournaments.results.models import EventResultSettings
 
 # Console paths of their own under /console/<address>/ (an event may not take them).
-RESERVED_ADDRESSES = frozenset({"new", "import", "extra", "tools", "ratings", "sheets"})
+RESERVED_ADDRESSES = frozenset({"new", "import", "extra", "tools", "ratings", "sheets", "leagues"})
 ADDRESS_MAX = 100
 _NO_READING = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ・･]+")
 

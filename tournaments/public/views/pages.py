@@ -42,8 +42,11 @@ def cache_path(request: HttpRequest) -> str:
 
 def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
     language, path, slug = key.language, key.path, key.slug
-    found = public_cache.lookup(slug, path, language)
-    if found.html is None and found.stale_html is not None:
+    found = public_cache.lookup(key.scope, path, language)
+    # A league's pages are not in any event's refresh batch: an older render is not
+    # served, the page renders in the request (a league page is read by a café, not a
+    # stadium, and a league made private must not be served from an older render).
+    if found.html is None and found.stale_html is not None and not key.league:
         # Everyone gets the previous render at once (with its own ETag, so the next poll
         # picks the new one up); a paced background batch renders the new one.
         found = refresh.serve_stale(found, slug, path, language)
@@ -106,6 +109,16 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def table_result(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    return serve_page(request, page_key(request))
+
+
+@require_GET
+def league(request: HttpRequest, public_id: str) -> HttpResponse:
+    return serve_page(request, page_key(request))
+
+
+@require_GET
+def league_player(request: HttpRequest, public_id: str, player_id: int) -> HttpResponse:
     return serve_page(request, page_key(request))
 
 
