@@ -42,12 +42,15 @@ invite = auth_views.PasswordResetConfirmView.as_view(
 @login_required
 def home(request):
     """Organizers and head judges to the console, and so is someone who may create
-    events but has none yet (a new organizer's first login); table judges to their
-    tables."""
+    events but has none yet (a new organizer's first login); table judges and judges for
+    a whole event to their tables."""
     from tournaments.console.views.events import may_create_events  # it imports this module
 
     if has_console(request.user) or may_create_events(request.user):
         return redirect("console:events")
-    if tables_judged_by(Actor(user=request.user)).exists():
+    if (
+        tables_judged_by(Actor(user=request.user)).exists()
+        or EventRole.objects.filter(user=request.user, role=EventRole.Kind.EVENT_JUDGE).exists()
+    ):
         return redirect("judge:my-tables")
     return render(request, "console/accounts/no_role.html", status=403)
