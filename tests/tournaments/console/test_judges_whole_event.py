@@ -125,3 +125,16 @@ def test_only_this_events_whole_event_judges_are_given_tables(organizer, event):
     stranger.force_login(_invite(organizer, event))  # a judge here, not an organizer
     assert stranger.get(_page(other)).status_code in (403, 404)
     assert stranger.get(_page(event)).status_code in (403, 404)
+
+
+def test_the_organizers_api_tells_a_whole_event_judge_and_their_mode(organizer, event):
+    table = make_table(event)
+    judge = _invite(organizer, event, any_table="on")
+    organizer.post(
+        _page(event), {"action": "assign", "user": judge.pk, f"j{judge.pk}-tables": ["1"],
+                       f"j{judge.pk}-any_table": "on"},
+    )  # fmt: skip
+    (row,) = organizer.get(f"/api/events/{event.slug}/judges/").json()
+    assert row["username"] == "samira" and row["whole_event"] is True
+    assert row["any_table"] is True and row["head"] is False
+    assert row["tables"] == [{"round": table.round.number, "table": 1}]
