@@ -171,3 +171,49 @@ def test_a_judge_invited_once_enters_results_in_rounds_1_and_2(
         .order_by("table__round__number")
         .values_list("table__round__number", flat=True)
     ) == [1, 2]
+
+
+def test_the_judges_page_and_the_judges_own_page_at_360px_pass_axe(live_server, browser):
+    """The per-round control (a form per whole-event judge) and the judge's own page, in
+    /ja/ at 360 px: no axe violation, no sideways scroll, thumb-sized controls."""
+    from django.test import Client
+
+    from tests.browser_layout import scrolls_sideways
+    from tests.tournaments.console.test_browser_axe import CONSOLE_TARGETS
+    from tests.tournaments.results.helpers import make_event, make_table
+    from tests.tournaments.results.test_browser_axe import axe_violations
+    from tournaments.console.services.accounts import account_grant_role
+    from tournaments.events.services.judges import judge_tables_set
+
+    event = make_event("imhotep", slug="week-cup")
+    table = make_table(event, players=4)
+    make_table(event, players=4, round_=table.round)
+    owner = get_user_model().objects.create_user(username="nadia", password="a-long-passphrase")
+    EventRole.objects.create(user=owner, event=event, role=EventRole.Kind.ORGANIZER)
+    judge = account_grant_role(username="samira", event=event, role="event_judge", any_table=True)
+    judge.set_password("papyrus-reed-77")
+    judge.save()
+    judge_tables_set(event=event, user=judge, rnd=table.round, numbers=[2], any_table=True)
+    found = {}
+    for user, url in ((owner, f"/ja/console/{event.slug}/judges/"), (judge, "/ja/judge/")):
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, bypass_csp=True
+        )
+        context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value,
+              "url": live_server.url}]
+        )  # fmt: skip
+        page = context.new_page()
+        assert page.goto(live_server.url + url).status == 200
+        problems = axe_violations(page)
+        if scrolls_sideways(page):
+            problems.append("sideways scroll")
+        targets = page.evaluate(CONSOLE_TARGETS)
+        assert targets, url
+        problems += [f"small target {t}" for t in targets if t[1] < 44 or t[2] < 44]
+        if problems:
+            found[url] = problems
+        context.close()
+    assert found == {}, found
