@@ -138,3 +138,18 @@ def test_the_organizers_api_tells_a_whole_event_judge_and_their_mode(organizer, 
     assert row["username"] == "samira" and row["whole_event"] is True
     assert row["any_table"] is True and row["head"] is False
     assert row["tables"] == [{"round": table.round.number, "table": 1}]
+
+
+def test_judge_invite_command_invites_for_the_whole_event(event):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    out = StringIO()
+    call_command("judge_invite", event.slug, "karima", "--whole-event", "--any-table", stdout=out)
+    assert "judge for the whole event, any table they scan" in out.getvalue()
+    assert "/ja/accounts/invite/" in out.getvalue()
+    role = EventRole.objects.get(user__username="karima", event=event)
+    assert role.role == "event_judge" and role.any_table is True
+    with pytest.raises(CommandError, match="--whole-event"):
+        call_command("judge_invite", event.slug, "omar", "--any-table", stdout=StringIO())
