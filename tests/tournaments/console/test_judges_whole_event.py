@@ -153,3 +153,11 @@ def test_judge_invite_command_invites_for_the_whole_event(event):
     assert role.role == "event_judge" and role.any_table is True
     with pytest.raises(CommandError, match="--whole-event"):
         call_command("judge_invite", event.slug, "omar", "--any-table", stdout=StringIO())
+
+
+def test_the_header_leads_a_judge_without_tables_yet_to_their_page(organizer, event):
+    judge = _invite(organizer, event)
+    client = Client()
+    client.force_login(judge)
+    page = client.get("/ja/judge/").content.decode()
+    assert ">担当の卓 (samira)</a>" in page  # the header's account link, not "アカウント"

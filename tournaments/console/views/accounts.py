@@ -26,6 +26,15 @@ def has_console(user) -> bool:
     )
 
 
+def has_judge_page(user) -> bool:
+    """Judges some table, or is a judge for a whole event (tables or not yet): their page
+    is /judge/."""
+    return (
+        tables_judged_by(Actor(user=user)).exists()
+        or EventRole.objects.filter(user=user, role=EventRole.Kind.EVENT_JUDGE).exists()
+    )
+
+
 login = auth_views.LoginView.as_view(
     template_name="console/accounts/login.html", redirect_authenticated_user=True
 )
@@ -48,9 +57,6 @@ def home(request):
 
     if has_console(request.user) or may_create_events(request.user):
         return redirect("console:events")
-    if (
-        tables_judged_by(Actor(user=request.user)).exists()
-        or EventRole.objects.filter(user=request.user, role=EventRole.Kind.EVENT_JUDGE).exists()
-    ):
+    if has_judge_page(request.user):
         return redirect("judge:my-tables")
     return render(request, "console/accounts/no_role.html", status=403)
