@@ -6,14 +6,13 @@ from __future__ import annotations
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
-from tournaments.console.views.accounts import has_console
-from tournaments.events.access import Actor, tables_judged_by
+from tournaments.console.views.accounts import has_console, has_judge_page
 
 
 def _account_link_label(user) -> str:
     if has_console(user):
         return _("Console")
-    if tables_judged_by(Actor(user=user)).exists():
+    if has_judge_page(user):
         return _("My tables")
     return _("Account")
 

@@ -663,9 +663,17 @@ class JudgeInviteForm(forms.Form):
         choices=[
             ("head_judge", _("Head judge (the console: board, check-in, every table)")),
             ("table_judge", _("Table judge (only the chosen tables)")),
+            (
+                "event_judge",
+                _("Judge for the whole event (one invitation; tables each round)"),
+            ),
         ],
         widget=forms.RadioSelect,
         initial="head_judge",
+    )
+    any_table = forms.BooleanField(
+        label=_("Any table they scan: the table card's link, opened while logged in"),
+        required=False,
     )
     tables = forms.TypedMultipleChoiceField(
         label=_("tables"),
@@ -688,3 +696,22 @@ class JudgeInviteForm(forms.Form):
                 "tables", _("A table judge needs at least one table: tick the judge's tables.")
             )
         return data
+
+
+class JudgeTablesForm(forms.Form):
+    """An event judge's tables in round ``rnd``, and their "any table I scan" mode."""
+
+    tables = forms.TypedMultipleChoiceField(
+        label=_("tables"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    any_table = forms.BooleanField(
+        label=_("Any table they scan: the table card's link, opened while logged in"),
+        required=False,
+    )
+
+    def __init__(self, *args, rnd=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        numbers = (
+            list(rnd.tables.order_by("number").values_list("number", flat=True)) if rnd else []
+        )
+        self.fields["tables"].choices = [(n, str(n)) for n in numbers]

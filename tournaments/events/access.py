@@ -1,12 +1,14 @@
 """Who may do what at a table: one decision function, used by every service.
 
-Principals (an :class:`Actor`): a logged-in user with :class:`EventRole` rows, a table's
+Principals (an :class:`Actor`): a logged-in user with :class:`EventRole` rows (a judge for
+the whole event has a table-judge row per table of each round: ``services.judges``), a table's
 private judge URL (``judge_table_id``), or a player's private URL (``registration``).
 
 | role | may |
 |---|---|
 | organizer, head judge | everything in their event (rulings and corrections only they) |
 | table judge, judge URL | view, draft, submit, confirm, discard unconfirmed, answer calls |
+| judge for the whole event | as a table judge, at the tables they have in each round |
 | player (role or private URL) | view, draft, submit, confirm self, dispute; own tables, check-in |
 | anyone else (public) | nothing here (public pages show released data only) |
 """

@@ -137,6 +137,17 @@ class JudgeCallChanged(DomainEvent):
 
 
 @dataclass(frozen=True)
+class JudgeTablesChanged(DomainEvent):
+    """An event judge's tables of one round changed (the organizer gave them, or the
+    judge took one by opening its table card link); ``before``/``after``: table ids."""
+
+    user_id: int
+    round_id: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class AnnouncementChanged(DomainEvent):
     """The organizer changed the announcement on the café's screen ("" when cleared)."""
 

@@ -449,11 +449,17 @@ class EventRoleKind(models.TextChoices):
     HEAD_JUDGE = "head_judge", _("Head judge")
     TABLE_JUDGE = "table_judge", _("Table judge")
     PLAYER = "player", _("Player")
+    # Invited once for the whole event: each round's tables are table-judge rows the
+    # organizer gives (or the judge's scans give, with ``any_table``).
+    EVENT_JUDGE = "event_judge", _("Judge (every round)")
 
 
 class EventRole(models.Model):
     """A user's role in one event. A table judge has one row per table they judge; a
-    player's row names their registration."""
+    player's row names their registration. An event judge has one row for the event (the
+    invitation, revoked by deleting it) and a table-judge row per table they are given in
+    each round; ``any_table`` lets them take any table of the current round whose table
+    card link they open while logged in."""
 
     Kind = EventRoleKind
 
@@ -468,6 +474,7 @@ class EventRole(models.Model):
     registration = models.ForeignKey(
         Registration, on_delete=models.CASCADE, null=True, blank=True, related_name="user_roles"
     )
+    any_table = models.BooleanField(_("any table they scan"), default=False)
 
     class Meta:
         db_table = "tournaments_eventrole"  # the table it had before the split into apps
@@ -484,6 +491,10 @@ class EventRole(models.Model):
             models.CheckConstraint(
                 condition=~Q(role="player") | Q(registration__isnull=False),
                 name="event_role_player_has_registration",
+            ),
+            models.CheckConstraint(
+                condition=Q(any_table=False) | Q(role="event_judge"),
+                name="event_role_any_table_event_judge_only",
             ),
             models.UniqueConstraint(
                 fields=["user", "event", "role"],

@@ -121,6 +121,12 @@ JUDGE_ROW = (
     {
         "username": serializers.CharField(),
         "head": serializers.BooleanField(),
+        "whole_event": serializers.BooleanField(
+            help_text="invited once for the event; given tables each round"
+        ),
+        "any_table": serializers.BooleanField(
+            help_text="takes any table of the current round whose card link they open"
+        ),
         "tables": serializers.ListField(child=serializers.DictField()),
         "invitation_pending": serializers.BooleanField(),
     },
@@ -247,6 +253,8 @@ class JudgesApi(OrganizerApi):
             {
                 "username": row.user.get_username(),
                 "head": row.head,
+                "whole_event": row.event_judge,
+                "any_table": row.any_table,
                 "tables": [{"round": r, "table": t} for r, t in row.tables],
                 "invitation_pending": row.pending,
             }

@@ -30,6 +30,8 @@ from tournaments.events.clock import NOT_STARTED, ClockView, clock_view
 from tournaments.events.links import absolute_url
 from tournaments.events.models import Registration, Round, RoundClock, Table
 from tournaments.events.selectors.event_config import event_config
+from tournaments.events.selectors.judges import judge_rounds
+from tournaments.events.services.judges import judge_table_take
 from tournaments.results.forms import form_options, judge_form, sheet_summary, subtotal_gives_up
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import (
@@ -143,6 +145,10 @@ def table_form(table: Table, engine):
 
 def _page(request, token=None, table_id=None):
     table, actor = _table_and_actor(request, token, table_id)
+    if token is not None and actor.user_id is not None:
+        # A whole-event judge in "any table I scan" mode takes the table whose card they
+        # scanned (current round only); it then shows on their page and opens by login.
+        judge_table_take(user=actor.user, table=table)
     engine = engines.get_engine(table_game_key(table))
     names = seat_names(table)
     seats = list(table.seats.order_by("position").select_related("registration__player"))
@@ -199,12 +205,21 @@ def table_page_login(request, table_id: int):
     return _page(request, table_id=table_id)
 
 
+@never_cache
 @login_required
 @require_GET
 def my_tables(request):
     actor = Actor(user=request.user)
-    tables = tables_judged_by(actor).select_related("round__event").order_by("round", "number")
-    return render(request, "judge/my_tables.html", {"tables": tables})
+    rounds = judge_rounds(actor.user_id)
+    # A whole-event judge's tables show under the event's current round only; the list
+    # below keeps every other table the account judges (head judges, table invitations).
+    tables = (
+        tables_judged_by(actor)
+        .exclude(round__event_id__in=[r.event.pk for r in rounds])
+        .select_related("round__event")
+        .order_by("round", "number")
+    )
+    return render(request, "judge/my_tables.html", {"tables": tables, "judge_rounds": rounds})
 
 
 def _json_body(request) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The event's judges for the console's judges page: one row per person, with their role
-(head judge, or the tables they judge) and whether their invitation is still pending."""
+(head judge, judge for the whole event, or the tables they judge) and whether their
+invitation is still pending."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ class JudgeRow:
     tables: list[tuple[int, int]] = field(default_factory=list)  # (round, table) numbers
     pending: bool = False  # no password chosen yet: the one-time link still works
     shareable: bool = False  # this page may show the link again (services.accounts)
+    event_judge: bool = False  # invited for the whole event: given tables each round
+    any_table: bool = False  # takes any table of the current round whose card they open
 
 
 def event_judges(event: Event) -> list[JudgeRow]:
@@ -39,6 +42,9 @@ def event_judges(event: Event) -> list[JudgeRow]:
             )
         if role.role == EventRole.Kind.HEAD_JUDGE:
             row.head = True
+        elif role.role == EventRole.Kind.EVENT_JUDGE:
+            row.event_judge = True
+            row.any_table = role.any_table
         else:
             row.tables.append((role.table.round.number, role.table.number))
     return list(rows.values())

@@ -26,6 +26,7 @@ ROLE_KINDS = {
     "organizer": EventRole.Kind.ORGANIZER,
     "head_judge": EventRole.Kind.HEAD_JUDGE,
     "table_judge": EventRole.Kind.TABLE_JUDGE,
+    "event_judge": EventRole.Kind.EVENT_JUDGE,
 }
 
 
@@ -60,10 +61,17 @@ def account_user(username: str, email: str = ""):
 
 @transaction.atomic
 def account_grant_role(
-    *, username: str, event: Event, role: str, tables: list[Table] | None = None, email: str = ""
+    *,
+    username: str,
+    event: Event,
+    role: str,
+    tables: list[Table] | None = None,
+    email: str = "",
+    any_table: bool = False,
 ):
     """Create (or find) the user and give them ``role`` in ``event``; a table judge gets
-    one row per table. Returns the user."""
+    one row per table; an event judge one row for the event (``any_table``: they take any
+    table of the current round whose card link they open). Returns the user."""
     kind = ROLE_KINDS.get(role)
     if kind is None:
         raise AccountError(f"role is one of {', '.join(ROLE_KINDS)}")
@@ -75,12 +83,16 @@ def account_grant_role(
             if table.round.event_id != event.pk:
                 raise AccountError(f"table {table.pk} is not in {event.slug}")
             EventRole.objects.get_or_create(user=user, event=event, role=kind, table=table)
+    elif kind == EventRole.Kind.EVENT_JUDGE:
+        EventRole.objects.update_or_create(
+            user=user, event=event, role=kind, table=None, defaults={"any_table": any_table}
+        )
     else:
         EventRole.objects.get_or_create(user=user, event=event, role=kind, table=None)
     return user
 
 
-JUDGE_KINDS = (EventRole.Kind.HEAD_JUDGE, EventRole.Kind.TABLE_JUDGE)
+JUDGE_KINDS = (EventRole.Kind.HEAD_JUDGE, EventRole.Kind.TABLE_JUDGE, EventRole.Kind.EVENT_JUDGE)
 
 
 def judge_round(event: Event, number: int | None = None) -> Round | None:

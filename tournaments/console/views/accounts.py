@@ -26,6 +26,15 @@ def has_console(user) -> bool:
     )
 
 
+def has_judge_page(user) -> bool:
+    """Judges some table, or is a judge for a whole event (tables or not yet): their page
+    is /judge/."""
+    return (
+        tables_judged_by(Actor(user=user)).exists()
+        or EventRole.objects.filter(user=user, role=EventRole.Kind.EVENT_JUDGE).exists()
+    )
+
+
 login = auth_views.LoginView.as_view(
     template_name="console/accounts/login.html", redirect_authenticated_user=True
 )
@@ -42,12 +51,12 @@ invite = auth_views.PasswordResetConfirmView.as_view(
 @login_required
 def home(request):
     """Organizers and head judges to the console, and so is someone who may create
-    events but has none yet (a new organizer's first login); table judges to their
-    tables."""
+    events but has none yet (a new organizer's first login); table judges and judges for
+    a whole event to their tables."""
     from tournaments.console.views.events import may_create_events  # it imports this module
 
     if has_console(request.user) or may_create_events(request.user):
         return redirect("console:events")
-    if tables_judged_by(Actor(user=request.user)).exists():
+    if has_judge_page(request.user):
         return redirect("judge:my-tables")
     return render(request, "console/accounts/no_role.html", status=403)

@@ -1,4 +1,5 @@
-"""Console: the event's judges. The organizer invites a head judge or a table judge and
+"""Console: the event's judges. The organizer invites a head judge, a table judge or a
+judge for the whole event (given tables each round below, or any table they scan) and
 gets the one-time link (the one ``manage.py judge_invite`` prints, from the same service)
 with its QR code, built from the address phones reach; the page lists the judges and the
 pending invitations, each with a revoke. Organizers only: a judge brings others in only
@@ -16,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from tournaments.console.forms import JudgeInviteForm
+from tournaments.console.forms import JudgeInviteForm, JudgeTablesForm
 from tournaments.console.selectors.judges import event_judges, invitable_round
 from tournaments.console.services.accounts import (
     JUDGE_KINDS,
@@ -31,6 +32,7 @@ from tournaments.console.views.events import qr_svg
 from tournaments.console.views.tools import log_action, organizer_event
 from tournaments.events.links import absolute_url, phone_unreachable
 from tournaments.events.models import EventRole
+from tournaments.events.services.judges import JudgeTablesError, judge_tables_set
 
 
 @login_required
@@ -42,7 +44,14 @@ def judges(request, slug):
     status = 200
     if request.method == "POST" and request.POST.get("action") == "revoke":
         return _revoke(request, event)
-    if request.method == "POST":
+    rows = event_judges(event)
+    table_forms = _table_forms(rnd, rows)
+    if request.method == "POST" and request.POST.get("action") == "assign":
+        answer = _assign(request, event, rnd, table_forms)
+        if answer is not None:
+            return answer
+        status = 400
+    elif request.method == "POST":
         form = JudgeInviteForm(request.POST, rnd=rnd)
         if form.is_valid():
             try:
@@ -58,7 +67,8 @@ def judges(request, slug):
             "event": event,
             "form": form,
             "round": rnd,
-            "judges": event_judges(event),
+            "judges": rows,
+            "table_forms": table_forms,
             "invitation": invitation,
             "phone_unreachable": bool(invitation) and phone_unreachable(invitation["url"]),
         },
@@ -66,12 +76,69 @@ def judges(request, slug):
     )
 
 
+def _table_forms(rnd, rows) -> list[tuple[object, JudgeTablesForm]]:
+    """One form per whole-event judge: their tables of the current round (ticked) and
+    their "any table I scan" mode."""
+    forms = []
+    for row in rows:
+        if not row.event_judge:
+            continue
+        ticked = [t for r, t in row.tables if rnd is not None and r == rnd.number]
+        form = JudgeTablesForm(
+            rnd=rnd,
+            prefix=f"j{row.user.pk}",
+            initial={"tables": ticked, "any_table": row.any_table},
+        )
+        forms.append((row, form))
+    return forms
+
+
+def _assign(request, event, rnd, table_forms):
+    """The organizer's per-round control: judge → tables (or any table they scan). None
+    when the form is refused (shown again with its errors and what was ticked)."""
+    user_id = request.POST.get("user", "")
+    for i, (row, _form) in enumerate(table_forms):
+        if str(row.user.pk) != user_id:
+            continue
+        form = JudgeTablesForm(request.POST, rnd=rnd, prefix=f"j{row.user.pk}")
+        table_forms[i] = (row, form)
+        if not form.is_valid():
+            return None
+        if rnd is None and form.cleaned_data["tables"]:
+            form.add_error("tables", _("Tables are given once a round is published."))
+            return None
+        try:
+            tables = judge_tables_set(
+                event=event,
+                user=row.user,
+                rnd=rnd,
+                numbers=form.cleaned_data["tables"],
+                any_table=form.cleaned_data["any_table"],
+            )
+        except JudgeTablesError as error:
+            form.add_error(None, str(error))
+            return None
+        numbers = [t.number for t in tables]
+        log_action(request, event, "judge_tables_set", user=row.user.get_username(),
+                   round=rnd.number if rnd else None, tables=numbers,
+                   any_table=form.cleaned_data["any_table"])  # fmt: skip
+        messages.success(
+            request, _("Saved the tables of %(name)s.") % {"name": row.user.get_username()}
+        )
+        return redirect("console:judges", slug=event.slug)
+    raise Http404  # not a whole-event judge of this event
+
+
 def _invite(request, event, rnd, data):
     tables = (
         judge_tables(event, data["tables"], rnd.number) if data["role"] == "table_judge" else []
     )
     user = account_grant_role(
-        username=data["username"], event=event, role=data["role"], tables=tables
+        username=data["username"],
+        event=event,
+        role=data["role"],
+        tables=tables,
+        any_table=data["role"] == "event_judge" and data["any_table"],
     )
     numbers = [t.number for t in tables]
     log_action(request, event, "judge_invited", user=user.get_username(), role=data["role"],
