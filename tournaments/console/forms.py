@@ -123,7 +123,7 @@ def _game_name(key: str) -> str:
     import engines
 
     meta = engines.get_engine(key).meta
-    return meta.name_ja if (get_language() or "").startswith("ja") else meta.name_en
+    return meta.name_ja if _lang() == "ja" else meta.name_en
 
 
 def _lang() -> str:
@@ -153,17 +153,20 @@ class TableSizesField(forms.MultiValueField):
 
     def __init__(self, sizes: list[int], **kwargs):
         choices = [(str(n), _table_size_words(n)) for n in sizes]
+        # None chosen (an event made through the API may have none): the game's own player
+        # counts, largest first (events.selectors.event_config.allowed_table_sizes).
+        first = [("", _("as many as the game seats, largest first"))]
         blank = [("", _("(no other size)"))]
         fields = [
             forms.TypedChoiceField(
-                choices=choices if i == 0 else blank + choices, coerce=int, required=i == 0
+                choices=(first if i == 0 else blank) + choices, coerce=int, required=False
             )
             for i in range(len(sizes))
         ]
         widget = TableSizesWidget(
             [
                 forms.Select(
-                    choices=choices if i == 0 else blank + choices,
+                    choices=(first if i == 0 else blank) + choices,
                     attrs={
                         "aria-label": _("preferred size")
                         if i == 0
@@ -173,7 +176,9 @@ class TableSizesField(forms.MultiValueField):
                 for i in range(len(sizes))
             ]
         )
-        super().__init__(fields=fields, widget=widget, require_all_fields=False, **kwargs)
+        super().__init__(
+            fields=fields, widget=widget, require_all_fields=False, required=False, **kwargs
+        )
 
     def compress(self, data_list):
         sizes = [n for n in data_list or [] if n not in (None, "")]
@@ -206,8 +211,11 @@ class ByePointsField(forms.ChoiceField):
 
 
 def _points_words(value: str) -> str:
-    number = float(Fraction(value))
-    return _("%(points)s points") % {"points": f"{number:g}"}
+    try:
+        number = f"{float(Fraction(value)):g}"
+    except (ValueError, ZeroDivisionError):  # kept as stored; the standings check refuses it
+        number = value
+    return _("%(points)s points") % {"points": number}
 
 
 def _set_path(target: dict, path: tuple, value) -> None:

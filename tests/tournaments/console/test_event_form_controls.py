@@ -136,6 +136,7 @@ def test_an_event_set_up_before_shows_its_options_as_chosen(creator):
         ({"table_sizes_0": "3", "table_sizes_1": "4"}, [3, 4]),
         ({"table_sizes_0": "4", "table_sizes_1": "", "table_sizes_2": ""}, [4]),
         ({"table_sizes_0": "4", "table_sizes_1": "3", "table_sizes_2": "2"}, [4, 3, 2]),
+        ({"table_sizes_0": ""}, []),  # the game's own player counts, as an API event's
     ],
 )
 def test_table_sizes_in_order_of_preference(creator, chosen, stored):
@@ -224,3 +225,59 @@ def test_the_advanced_part_shows_no_json_or_keys(creator, language):
         assert "ファラオの怒り" in shown and "4人卓" in page
     else:
         assert "Pharaoh's Wrath" in shown
+
+
+def test_a_refused_form_keeps_every_choice_and_opens_where_the_error_is(creator):
+    """Nothing chosen is lost: a refusal elsewhere shows the game's options as chosen, and
+    an option's error opens the advanced part and that game's rules beside it."""
+    form = {
+        **EVENT_FORM,
+        "precedence_2": "nonsense",
+        "option_imhotep__sides__market": '"B"',
+        "table_sizes_0": "3",
+        "bye_points": "1",
+    }
+    response = creator.post("/en/console/new/", form)
+    assert response.status_code == 400
+    data = form_defaults(response.content.decode())
+    assert (data["option_imhotep__sides__market"], data["table_sizes_0"]) == ('"B"', "3")
+    assert data["bye_points"] == "1"
+    response = creator.post("/ja/console/new/", {**EVENT_FORM, "option_tameri__five_removal": "x"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert '<details id="advanced" open' in page and 'id="rules-tameri" open' in page
+    assert '<details class="game-rules" id="rules-imhotep">' in page  # no error: folded
+
+
+def test_an_engine_refusal_is_said_beside_the_option_in_the_pages_language(creator, monkeypatch):
+    """A combination the engine refuses (none of today's choices alone is one) is shown
+    under the option it names, in words, never with its JSON path."""
+    from engines.core.errors import SetupError
+    from engines.core.types import Violation
+
+    engine = engines.get_engine("imhotep")
+    resolve = type(engine).resolve_options
+
+    def refusing(self, raw=None, preset=None):
+        if self.meta.key == "imhotep" and (raw or {}).get("statue_scoring") == "text":
+            raise SetupError(
+                [
+                    Violation(
+                        "malformed.literal_error",
+                        None,
+                        "Input should be 'table'",
+                        {"detail": "Input should be 'table'"},
+                        path="$.options.statue_scoring",
+                    )
+                ]
+            )
+        return resolve(self, raw, preset)
+
+    monkeypatch.setattr(type(engine), "resolve_options", refusing)
+    response = creator.post(
+        "/ja/console/new/", {**EVENT_FORM, "option_imhotep__statue_scoring": '"text"'}
+    )
+    assert response.status_code == 400
+    errors = response.context["form"].errors["option_imhotep__statue_scoring"]
+    assert errors and not [e for e in errors if "$." in e or "Input should" in e]
+    assert english_in(errors, (), CONSOLE_ALLOWED) == []
