@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (one entry per line reads best as a table)
 """The words of Field of Reeds' options and presets, in English and Japanese, for the
 organizer's event form (``engine.option_controls``, ``engines/core/option_forms.py``):
 each preset's name (``RULE_SETS``) and each option as ``(label, choices)`` (``OPTIONS``;
@@ -10,9 +9,15 @@ _SIDE = {"front": ("front", "表"), "back": ("back", "裏")}
 
 RULE_SETS = {
     "standard": ("Standard", "標準"),
-    "beginner": ("Beginners: 1 shabti to start, may stop moving (V1, V2)", "初心者：身代わり人形1個で開始、移動を途中でやめられる（V1、V2）"),
+    "beginner": (
+        "Beginners: 1 shabti to start, may stop moving (V1, V2)",
+        "初心者：身代わり人形1個で開始、移動を途中でやめられる（V1、V2）",
+    ),
     "general": ("General: shuffle the fresh packet (V3)", "一般：配られた束を切り混ぜる（V3）"),
-    "advanced": ("Advanced: reorder and pass every packet (V4)", "上級：毎回束を並べ替えて回す（V4）"),
+    "advanced": (
+        "Advanced: reorder and pass every packet (V4)",
+        "上級：毎回束を並べ替えて回す（V4）",
+    ),
 }
 
 OPTIONS = {
@@ -24,7 +29,10 @@ OPTIONS = {
         None,
     ),
     "beginner_shabti_seats": (
-        ("Only these seats start with 1 shabti (V1, beginners)", "この席だけ身代わり人形1個で開始（V1、初心者）"),
+        (
+            "Only these seats start with 1 shabti (V1, beginners)",
+            "この席だけ身代わり人形1個で開始（V1、初心者）",
+        ),
         {n: (f"seat {n}", f"{n}番席") for n in range(1, 5)},
     ),
     "beginner_free_stop": (

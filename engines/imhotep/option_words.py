@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (one entry per line reads best as a table)
 """The words of Imhotep's options and presets, in English and Japanese, for the organizer's
 event form (``engine.option_controls``, ``engines/core/option_forms.py``).
 
@@ -22,22 +21,37 @@ OPTIONS = {
     "sides.burial": (("Burial chamber board", "埋葬室のボード"), _SIDE),
     "sides.obelisk": (("Obelisk board", "オベリスクのボード"), _SIDE),
     "pharaohs_wrath": (
-        ("Pharaoh's Wrath (V6): -5 for a player with no stone on a monument", "ファラオの怒り（V6）：石材のない建造物があるプレイヤーは−5点"),
+        (
+            "Pharaoh's Wrath (V6): -5 for a player with no stone on a monument",
+            "ファラオの怒り（V6）：石材のない建造物があるプレイヤーは−5点",
+        ),
         None,
     ),
     "wrath_counts_pyramid_overflow": (
-        ("Pharaoh's Wrath: stones beside the Pyramid count as on it", "ファラオの怒り：ピラミッドからあふれた石材もピラミッドに置いたとみなす"),
+        (
+            "Pharaoh's Wrath: stones beside the Pyramid count as on it",
+            "ファラオの怒り：ピラミッドからあふれた石材もピラミッドに置いたとみなす",
+        ),
         None,
     ),
     "statue_scoring": (
         ("Statue points (G11)", "偶像の得点（G11）"),
         {
-            "table": ("as the card's table: 1, 3, 6, 10, 15, then +2 each", "カードの表のとおり：1・3・6・10・15、以降1枚につき+2"),
-            "text": ("as the rule text: +2 each from the 5th", "ルール本文のとおり：5枚目から1枚につき+2"),
+            "table": (
+                "as the card's table: 1, 3, 6, 10, 15, then +2 each",
+                "カードの表のとおり：1・3・6・10・15、以降1枚につき+2",
+            ),
+            "text": (
+                "as the rule text: +2 each from the 5th",
+                "ルール本文のとおり：5枚目から1枚につき+2",
+            ),
         },
     ),
     "allow_quarry_zero": (
-        ("Taking 0 stones from the quarry is an action (G14)", "石切り場から0個取るのも手番の行動として認める（G14）"),
+        (
+            "Taking 0 stones from the quarry is an action (G14)",
+            "石切り場から0個取るのも手番の行動として認める（G14）",
+        ),
         None,
     ),
 }
