@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engines.core import move_forms
+from engines.core import move_forms, option_forms
 from engines.core.editions import Edition, is_bundled, resolve_edition
 from engines.core.errors import IllegalMove, MalformedInput, SetupError
 from engines.core.localize import render_ja, where_ja
@@ -601,6 +601,35 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
                 module = None
             self.__dict__["_move_words"] = module
         return self.__dict__["_move_words"]
+
+    # ---- the options in words (engines/<key>/option_words.py, core/option_forms.py) -----
+
+    @property
+    def option_words(self) -> Any:
+        """The game's ``option_words`` module (each preset's name, each option's label and
+        each value's name in English and Japanese), or None for a game without one."""
+        if "_option_words" not in self.__dict__:
+            try:
+                module = importlib.import_module(f"engines.{self.meta.key}.option_words")
+            except ModuleNotFoundError:
+                module = None
+            self.__dict__["_option_words"] = module
+        return self.__dict__["_option_words"]
+
+    def option_controls(self, lang: str) -> list[dict[str, Any]]:
+        """Every option as the organizer's control in ``lang`` (``core/option_forms.py``):
+        its path of keys, label, choices (value, words) and whether it is a list. Shared:
+        read, never mutate."""
+        cache = self.__dict__.setdefault("_option_controls", {})
+        key = "ja" if lang[:2] == "ja" else "en"
+        if key not in cache:
+            cache[key] = option_forms.option_controls(self.option_words, self.options_model, key)
+        return cache[key]  # type: ignore[no-any-return]
+
+    def rule_set_names(self, lang: str) -> list[tuple[str, str]]:
+        """Each preset, the default first, with its name in ``lang``."""
+        key = "ja" if lang[:2] == "ja" else "en"
+        return option_forms.rule_set_names(self.option_words, self.meta.presets, key)
 
     def step_forms(self, lang: str) -> list[dict[str, Any]]:
         """The judge's step forms in ``lang``: each move type's label, read-back sentence and

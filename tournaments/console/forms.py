@@ -10,11 +10,13 @@ from fractions import Fraction
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.forms.utils import flatatt
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from referee import jsonparse
 from tournaments.console.services.events import RESERVED_ADDRESSES, unique_address
 from tournaments.events import names
 from tournaments.events.models import Event
@@ -27,7 +29,7 @@ from tournaments.events.selectors.event_config import (
 )
 from tournaments.results.forms import subtotal_plan
 from tournaments.results.models import POLICY_TRUSTS, ConfirmationPolicy
-from tournaments.results.selectors import violation_json
+from tournaments.results.selectors import game_options, violation_json
 from tournaments.results.violation_text import violation_text
 from tournaments.seating.optimiser import PenaltyWeights, SeatingError
 from tournaments.standings.metrics import METRICS
@@ -132,38 +134,150 @@ WEIGHT_LABELS = {
 }
 
 
-_ALLOWED = re.compile(r"Input should be (.+)$")
-
-
-def option_problems(engine, error: Exception) -> str:
-    """An engine's refusal of the options, said in the page's language: each problem as
-    the judge pages say it (never pydantic's text), after the option it concerns."""
-    violations = getattr(error, "violations", None)
-    if not violations:
-        return str(error)
-    lang = "ja" if (get_language() or "").startswith("ja") else "en"
-    lines = []
-    for violation in violations:
-        text = violation_text(violation_json(engine, violation), lang)
-        allowed = _ALLOWED.search(str((violation.params or {}).get("detail", "")))
-        if violation.code in ("malformed.literal_error", "malformed.enum") and allowed:
-            # The organizer typed the value: name the ones the engine takes.
-            text = _("One of: %(values)s") % {
-                "values": ", ".join(re.split(r", | or ", allowed.group(1)))
-            }
-        where = (violation.path or "").removeprefix("$.options").lstrip(".")
-        lines.append(f"{where}: {text}" if where else text)
-    return "; ".join(lines)
-
-
 def _labelled(values, labels) -> list[tuple[str, str]]:
     return [(value, labels.get(value, value)) for value in values]
 
 
-def _json_field(label, required=False):
-    return forms.CharField(
-        label=label, required=required, widget=forms.Textarea(attrs={"rows": 2}), initial="{}"
-    )
+def _game_name(key: str) -> str:
+    import engines
+
+    meta = engines.get_engine(key).meta
+    return meta.name_ja if _lang() == "ja" else meta.name_en
+
+
+def _lang() -> str:
+    return "ja" if (get_language() or "").startswith("ja") else "en"
+
+
+def _table_size_words(n: int) -> str:
+    return ngettext("tables of %(n)d player", "tables of %(n)d players", n) % {"n": n}
+
+
+class TableSizesWidget(forms.MultiWidget):
+    """The table sizes as a choice per place in the order of preference."""
+
+    def decompress(self, value):
+        return [str(n) for n in value or []]
+
+    def value_from_datadict(self, data, files, name):
+        if name in data and not any(f"{name}_{i}" in data for i in range(len(self.widgets))):
+            # An older form or a script posting "4,3": the same sizes, each in its place.
+            return [part.strip() for part in str(data[name]).split(",") if part.strip()]
+        return super().value_from_datadict(data, files, name)
+
+
+class TableSizesField(forms.MultiValueField):
+    """Table sizes, preferred first, each chosen from the games' player counts; the stored
+    value stays the list of whole numbers (``Event.table_sizes``)."""
+
+    def __init__(self, sizes: list[int], **kwargs):
+        choices = [(str(n), _table_size_words(n)) for n in sizes]
+        # None chosen (an event made through the API may have none): the game's own player
+        # counts, largest first (events.selectors.event_config.allowed_table_sizes).
+        first = [("", _("as many as the game seats, largest first"))]
+        blank = [("", _("(no other size)"))]
+        fields = [
+            forms.TypedChoiceField(
+                choices=(first if i == 0 else blank) + choices, coerce=int, required=False
+            )
+            for i in range(len(sizes))
+        ]
+        widget = TableSizesWidget(
+            [
+                forms.Select(
+                    choices=(first if i == 0 else blank) + choices,
+                    attrs={
+                        "aria-label": _("preferred size")
+                        if i == 0
+                        else _("then, size %(n)d") % {"n": i + 1}
+                    },
+                )
+                for i in range(len(sizes))
+            ]
+        )
+        super().__init__(
+            fields=fields, widget=widget, require_all_fields=False, required=False, **kwargs
+        )
+
+    def compress(self, data_list):
+        sizes = [n for n in data_list or [] if n not in (None, "")]
+        if len(set(sizes)) != len(sizes):
+            raise forms.ValidationError(_("Each table size may appear once."))
+        return sizes
+
+
+# A bye's tournament points, in words: the values of a place at the standard tables (the
+# standings' DEFAULT_PLACEMENT_POINTS), the default 3/2 being a table's average place.
+BYE_POINT_CHOICES = [
+    ("0", _("none (0 points)")),
+    ("1", _("1 point: a third place at a table of four")),
+    ("3/2", _("1.5 points: a table's average place (standard)")),
+    ("2", _("2 points: a second place at a table of four")),
+    ("3", _("3 points: a first place")),
+]
+
+
+class ByePointsField(forms.ChoiceField):
+    """A choice of points stored as a fraction ("3/2"); a number typed by an older form or
+    a client ("1.5") means the same choice."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        try:
+            return str(Fraction(value.strip()))
+        except (ValueError, ZeroDivisionError):
+            return value
+
+
+def _points_words(value: str) -> str:
+    try:
+        number = f"{float(Fraction(value)):g}"
+    except (ValueError, ZeroDivisionError):  # kept as stored; the standings check refuses it
+        number = value
+    return _("%(points)s points") % {"points": number}
+
+
+def _set_path(target: dict, path: tuple, value) -> None:
+    *parents, last = path
+    for key in parents:
+        target = target.setdefault(key, {})
+    target[last] = value
+
+
+def _get_path(source: dict, path: tuple):
+    """The value at ``path`` of an override document; ``KeyError`` when it sets none."""
+    for key in path:
+        if isinstance(key, int):
+            if not isinstance(source, list) or key >= len(source):
+                raise KeyError(key)
+        elif not isinstance(source, dict) or key not in source:
+            raise KeyError(key)
+        source = source[key]
+    return source
+
+
+class PlainSelect(forms.Select):
+    """A select drawn here rather than by a template per option: the event form offers
+    every game's options (some fifty selects), which tripled the page's time with
+    Django's templates."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen = next(iter(self.format_value(value)), "")
+        options = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            (
+                (key, mark_safe(" selected") if str(key) == chosen else "", label)
+                for key, label in self.choices
+            ),
+        )
+        final = flatatt(self.build_attrs(self.attrs, attrs))
+        return format_html('<select name="{}"{}>{}</select>', name, final, options)
+
+
+def _choice(value) -> str:
+    """An option's value as a choice's value (never shown: the words are)."""
+    return json.dumps(value)
 
 
 class EventForm(forms.Form):
@@ -215,19 +329,11 @@ class EventForm(forms.Form):
         help_text=_("Blank: as long as the kind of event (one day, or two for an open)."),
     )
     game_key = forms.ChoiceField(label=_("game"), choices=_games, required=False)
-    options_preset = forms.CharField(label=_("options preset"), max_length=60, required=False)
-    variants = _json_field(_("option overrides (JSON)"))
-    game_presets = _json_field(_("presets per game (JSON, multi-game events)"))
-    game_variants = _json_field(_("option overrides per game (JSON, multi-game events)"))
-    table_sizes = forms.CharField(label=_("table sizes, preferred first (4,3)"), initial="4,3")
     rounds_planned = forms.IntegerField(label=_("rounds planned"), min_value=1, initial=3)
-    bye_points = forms.DecimalField(
+    bye_points = ByePointsField(
         label=_("tournament points for a bye"),
-        min_value=0,
-        max_digits=6,
-        decimal_places=2,
-        initial=float(Fraction(DEFAULTS["bye_points"])),
-        widget=forms.NumberInput(attrs={"step": "0.25"}),
+        choices=BYE_POINT_CHOICES,
+        initial=DEFAULTS["bye_points"],
     )
     seating_mode = forms.ChoiceField(
         label=_("seating mode"),
@@ -267,6 +373,8 @@ class EventForm(forms.Form):
         if instance is None:  # a new event starts as the first kind of event
             kwargs["initial"] = {**self.setup_initial("evening"), **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
+        self._add_table_sizes()
+        self._add_bye_points()
         self._add_round_games(instance)
         self._add_precedence()
         self._add_placement_points()
@@ -276,6 +384,7 @@ class EventForm(forms.Form):
         ) % {"games": _subtotal_games()}
         # Advanced settings grouped as an organizer thinks of them; the game option
         # boxes last.
+        self._add_rules()
         self.order_fields(
             [*self.BASIC, "venue", "league_name", "ends_on", "round_minutes", "finals_cut"]
             + [f"round_game_{n}" for n in range(1, self.round_slots + 1)]
@@ -290,6 +399,72 @@ class EventForm(forms.Form):
         self.fields["slug"].widget.attrs["placeholder"] = _("made from the name")
 
     ROUND_SLOTS = 8  # per-round game choices shown (more when the event plans more rounds)
+
+    def _add_table_sizes(self) -> None:
+        """A choice per place of preference, from every game's player counts (the chosen
+        game's own counts are checked in ``clean``); a size an archive brought stays."""
+        import engines
+
+        counts = {
+            n
+            for key in engines.available_engines()
+            for n in engines.get_engine(key).meta.player_counts
+        }
+        stored = self.initial.get("table_sizes")
+        if not isinstance(stored, list):
+            stored = [4, 3]
+        sizes = sorted(counts | {n for n in stored if isinstance(n, int)}, reverse=True)
+        self.fields["table_sizes"] = TableSizesField(
+            sizes, label=_("table sizes, preferred first"), initial=stored
+        )
+
+    def _add_bye_points(self) -> None:
+        stored = self.initial.get("bye_points")
+        field = self.fields["bye_points"]
+        if stored and stored not in dict(BYE_POINT_CHOICES):  # a value from an archive stays
+            field.choices = [*BYE_POINT_CHOICES, (stored, _points_words(stored))]
+
+    def _add_rules(self) -> None:
+        """Each game's rule set and options as choices in words (``engine.option_controls``);
+        a choice left "as the rule set says" overrides nothing."""
+        import engines
+
+        lang = _lang()
+        self.rule_fields: dict[str, list[str]] = {}
+        self.option_fields: dict[str, tuple[str, dict]] = {}
+        for game in engines.available_engines():
+            engine = engines.get_engine(game)
+            rule_sets = engine.rule_set_names(lang)
+            rules = f"rules_{game}"
+            self.fields[rules] = forms.ChoiceField(
+                label=_("rule set"),
+                choices=[("", rule_sets[0][1]), *rule_sets[1:]],
+                required=False,
+                widget=PlainSelect,
+                help_text=_('A rule below left "as the rule set says" follows the rule set.'),
+            )
+            self.rule_fields[game] = [rules]
+            for control in engine.option_controls(lang):
+                name = f"option_{game}__" + "__".join(str(key) for key in control["path"])
+                choices = [(_choice(value), words) for value, words in control["choices"]]
+                if control["many"]:
+                    field = forms.MultipleChoiceField(
+                        label=control["label"],
+                        choices=choices,
+                        required=False,
+                        widget=forms.CheckboxSelectMultiple,
+                    )
+                else:
+                    field = forms.ChoiceField(
+                        label=control["label"],
+                        choices=[("", _("as the rule set says")), *choices],
+                        required=False,
+                        widget=PlainSelect,
+                    )
+                self.fields[name] = field
+                self.rule_fields[game].append(name)
+                self.option_fields[name] = (game, control)
+
     PRECEDENCE_SLOTS = 5
     POINT_SIZES = (2, 3, 4)  # the games seat 2 to 4 players (engines' meta)
 
@@ -374,10 +549,33 @@ class EventForm(forms.Form):
         return [self[name] for name in self.BASIC if name in self.fields]
 
     def advanced_fields(self):
-        return [field for field in self.visible_fields() if field.name not in self.BASIC]
+        return [
+            field
+            for field in self.visible_fields()
+            if field.name not in self.BASIC
+            and field.name not in self.option_fields
+            and not field.name.startswith("rules_")
+        ]
+
+    def rule_groups(self) -> list[dict]:
+        """Each game's rule set and options, folded per game (open when one has an error)."""
+        groups = []
+        for game, field_names in self.rule_fields.items():
+            fields = [self[name] for name in field_names]
+            groups.append(
+                {
+                    "game": game,
+                    "name": _game_name(game),
+                    "fields": fields,
+                    "open": any(field.errors for field in fields),
+                }
+            )
+        return groups
 
     def advanced_has_errors(self) -> bool:
-        return any(field.errors for field in self.advanced_fields())
+        return any(field.errors for field in self.advanced_fields()) or any(
+            group["open"] for group in self.rule_groups()
+        )
 
     @staticmethod
     def setup_presets_data() -> str:
@@ -388,19 +586,6 @@ class EventForm(forms.Form):
     def policy_trusts() -> list[tuple[str, str]]:
         """What each confirmation policy trusts, shown under the form (issue 21)."""
         return [(label, POLICY_TRUSTS[value]) for value, label in ConfirmationPolicy.choices]
-
-    def _json(self, name):
-        raw = (self.cleaned_data.get(name) or "").strip() or "{}"
-        try:
-            value = jsonparse.loads(raw)
-        except jsonparse.JSONInputError as error:  # too deep or too large: the reason as is
-            reason = error.__cause__ if error.code == "malformed" else None
-            raise forms.ValidationError(
-                _("Not valid JSON: %(error)s") % {"error": reason} if reason else str(error)
-            ) from error
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("Expected a JSON object."))
-        return value
 
     def clean_slug(self):
         slug = (self.cleaned_data.get("slug") or "").strip()
@@ -432,23 +617,6 @@ class EventForm(forms.Form):
             if name in data and data[name] == SETUP_PRESETS[shown][name]:
                 data[name] = SETUP_PRESETS[kind][name]
 
-    def clean_variants(self):
-        return self._json("variants")
-
-    def clean_game_presets(self):
-        return self._json("game_presets")
-
-    def clean_game_variants(self):
-        return self._json("game_variants")
-
-    def clean_table_sizes(self):
-        try:
-            return [
-                int(x) for x in self.cleaned_data["table_sizes"].replace(" ", "").split(",") if x
-            ]
-        except ValueError as error:
-            raise forms.ValidationError(_("Whole numbers separated by commas.")) from error
-
     def clean(self):
         data = super().clean()
         data["round_games"] = {
@@ -458,6 +626,8 @@ class EventForm(forms.Form):
         }
         data["precedence"] = self._precedence(data)
         data["placement_points"] = self._placement_points(data)
+        self._table_sizes_for_game(data)
+        self._game_rules(data)
         if self.instance is None:
             self._apply_setup(data)
         if data.get("starts_on") and not data.get("ends_on"):
@@ -479,55 +649,85 @@ class EventForm(forms.Form):
             raise forms.ValidationError(str(error)) from error
         if not data.get("game_key") and not data.get("round_games"):
             self.add_error("round_game_1", _("Choose a game, or a game for each round."))
-        elif data.get("game_key"):
-            self._check_options(data["game_key"], data.get("options_preset"), data["variants"])
-        self._check_per_game(data["game_presets"], data["game_variants"])
         return data
 
-    def _check_per_game(self, presets: dict, variants: dict) -> None:
+    def _table_sizes_for_game(self, data: dict) -> None:
+        """The event's game seats every size chosen (said here, by the field, in the page's
+        language: the model's check names the game by its key)."""
         import engines
 
-        for name, table in (("game_presets", presets), ("game_variants", variants)):
-            unknown = [g for g in table if g not in engines.available_engines()]
-            if unknown:
-                self.add_error(name, _("Unknown games: %(names)s") % {"names": ", ".join(unknown)})
-                return
-        for game in set(presets) | set(variants):
-            overrides = variants.get(game) or {}
-            if not isinstance(overrides, dict):
-                self.add_error("game_variants", _("Expected a JSON object."))
-                return
-            engine = engines.get_engine(game)
-            preset = presets.get(game) or None
-            if preset and preset not in engine.meta.presets:
-                self.add_error(
-                    "game_presets",
-                    _("Unknown preset; %(game)s has: %(names)s")
-                    % {"game": game, "names": ", ".join(engine.meta.presets)},
-                )
-                return
-            try:
-                engine.resolve_options(overrides, preset)
-            except Exception as error:  # noqa: BLE001 - the engine's own message is shown
-                self.add_error("game_variants", f"{game}: {option_problems(engine, error)}")
-                return
-
-    def _check_options(self, game: str, preset: str | None, overrides: dict) -> None:
-        """The engine resolves the preset and variants now, not at the first result."""
-        import engines
-
-        engine = engines.get_engine(game)
-        if preset and preset not in engine.meta.presets:
-            self.add_error(
-                "options_preset",
-                _("Unknown preset; %(game)s has: %(names)s")
-                % {"game": game, "names": ", ".join(engine.meta.presets)},
-            )
+        game, sizes = data.get("game_key"), data.get("table_sizes") or []
+        if not game or "table_sizes" in self.errors:
             return
-        try:
-            engine.resolve_options(overrides, preset or None)
-        except Exception as error:  # noqa: BLE001 - the engine's own message is shown
-            self.add_error("variants", option_problems(engine, error))
+        counts = engines.get_engine(game).meta.player_counts
+        if any(n not in counts for n in sizes):
+            self.add_error(
+                "table_sizes",
+                _("%(game)s is played by %(lo)d to %(hi)d players.")
+                % {"game": _game_name(game), "lo": counts.start, "hi": counts.stop - 1},
+            )
+
+    def _game_rules(self, data: dict) -> None:
+        """Each game's rule set and the options chosen over it, checked by its engine, into
+        the stored document's shape: the event's game in ``options_preset`` and
+        ``variants`` (the event's own fields), the others in ``game_presets`` and
+        ``game_variants`` (the configuration's per-game tables)."""
+        import engines
+
+        rules: dict[str, tuple[str, dict]] = {}
+        for game, field_names in self.rule_fields.items():
+            engine = engines.get_engine(game)
+            preset = data.get(f"rules_{game}") or ""
+            overrides: dict = {}
+            items: dict[str, dict[int, object]] = {}  # a fixed list's items chosen
+            for name in field_names[1:]:
+                control = self.option_fields[name][1]
+                raw = data.get(name)
+                if control["many"]:
+                    if raw:
+                        _set_path(overrides, control["path"], [json.loads(v) for v in raw])
+                elif raw:
+                    *parents, last = control["path"]
+                    if isinstance(last, int):
+                        items.setdefault(".".join(parents), {})[last] = json.loads(raw)
+                    else:
+                        _set_path(overrides, control["path"], json.loads(raw))
+            if items:  # a list is overridden whole: the items left as they were stay
+                base = engine.resolve_options({}, preset or None).model_dump(mode="json")
+                for dotted, chosen in items.items():
+                    path = tuple(dotted.split("."))
+                    whole = list(_get_path(base, path))
+                    for index, value in chosen.items():
+                        whole[index] = value
+                    _set_path(overrides, path, whole)
+            try:
+                engine.resolve_options(overrides, preset or None)
+            except Exception as error:  # noqa: BLE001 - the engine's refusal, in words
+                self._rule_problems(game, engine, error)
+            rules[game] = (preset, overrides)
+        main = data.get("game_key") or ""
+        data["options_preset"], data["variants"] = rules.get(main, ("", {}))
+        data["game_presets"] = {g: p for g, (p, _o) in rules.items() if g != main and p}
+        data["game_variants"] = {g: o for g, (_p, o) in rules.items() if g != main and o}
+
+    def _rule_problems(self, game: str, engine, error: Exception) -> None:
+        """Each problem the engine found, under the option it concerns (else the rule set)."""
+        violations = getattr(error, "violations", None) or []
+        by_path = {
+            ".".join(str(k) for k in control["path"]): name
+            for name, (g, control) in self.option_fields.items()
+            if g == game
+        }
+        if not violations:
+            self.add_error(f"rules_{game}", str(error))
+        lang = _lang()
+        for violation in violations:
+            where = (violation.path or "").removeprefix("$.options").lstrip(".")
+            field = next(
+                (name for path, name in by_path.items() if where and where.startswith(path)),
+                f"rules_{game}",
+            )
+            self.add_error(field, violation_text(violation_json(engine, violation), lang))
 
     def config(self) -> dict:
         d = self.cleaned_data
@@ -568,6 +768,30 @@ class EventForm(forms.Form):
             "rounds_planned": d["rounds_planned"],
         }
 
+    @staticmethod
+    def rules_initial(event: Event) -> dict:
+        """Each game's rule set and options as the judges' pages read them
+        (``results.selectors.game_options``), as the form's choices."""
+        import engines
+
+        initial: dict = {}
+        for game in engines.available_engines():
+            engine = engines.get_engine(game)
+            preset, overrides, _edition = game_options(event, game)
+            if preset and preset != next(iter(engine.meta.presets)):
+                initial[f"rules_{game}"] = preset
+            for control in engine.option_controls("en"):
+                name = f"option_{game}__" + "__".join(str(key) for key in control["path"])
+                try:
+                    value = _get_path(overrides, control["path"])
+                except KeyError:
+                    continue
+                if control["many"]:
+                    initial[name] = [_choice(v) for v in value or []]
+                else:
+                    initial[name] = _choice(value)
+        return initial
+
     @classmethod
     def initial_for(cls, event: Event, config: dict, policy: str) -> dict:
         return {
@@ -579,11 +803,8 @@ class EventForm(forms.Form):
             "ends_on": event.ends_on,
             "game_key": event.game_key,
             **{f"round_game_{k}": v for k, v in config["round_games"].items()},
-            "options_preset": event.options_preset,
-            "variants": json.dumps(event.options_overrides or {}),
-            "game_presets": json.dumps(config["presets"]),
-            "game_variants": json.dumps(config["variants"]),
-            "table_sizes": ",".join(str(n) for n in event.table_sizes or []),
+            **cls.rules_initial(event),
+            "table_sizes": list(event.table_sizes or []),
             "rounds_planned": event.rounds_planned,
             **{  # every slot: a shorter order leaves the rest blank
                 f"precedence_{i}": name
@@ -599,7 +820,7 @@ class EventForm(forms.Form):
                 for size, values in config["placement_points"].items()
                 for place, value in enumerate(values, 1)
             },
-            "bye_points": float(Fraction(str(config["bye_points"]))),
+            "bye_points": str(Fraction(str(config["bye_points"]))),
             "seating_mode": config["seating_mode"],
             "round1_seeding": config["round1_seeding"],
             "weight_spread": config["weights"]["spread"],

@@ -84,3 +84,43 @@ def test_an_event_from_a_kind_of_event_with_only_its_name_typed(
         texts = page_texts(page.content())
         assert english_in(texts, ("aya", NAMES["ja"]), CONSOLE_ALLOWED) == []
     context.close()
+
+
+def test_advanced_table_sizes_and_a_game_option_by_taps_on_a_phone(live_server, browser):
+    """On a phone in Japanese the organizer opens the advanced settings, chooses table
+    sizes (3 first, then 4) and turns Pharaoh's Wrath on for Imhotep, each by a tap on a
+    choice in words; nothing typed but the name, and the page stays a phone's width."""
+    get_user_model().objects.create_user(username="aya", password="pw-cafe-2026", is_staff=True)
+    context = browser.new_context(locale="ja-JP", **PHONE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ja/accounts/login/")
+    page.fill("#id_username", "aya")
+    page.fill("#id_password", "pw-cafe-2026")
+    page.click("#login-submit")
+    page.wait_for_url(f"{live_server.url}/ja/console/")
+    page.goto(f"{live_server.url}/ja/console/new/")
+    page.fill("#id_name", NAMES["ja"])
+    page.select_option("#id_game_key", "imhotep")
+    page.select_option("#id_table_sizes_0", "3")
+    page.select_option("#id_table_sizes_1", "4")
+    assert not page.is_visible("#id_option_imhotep__pharaohs_wrath")
+    page.tap("#advanced > summary")
+    page.tap("#rules-imhotep > summary")
+    wrath = page.locator("#id_option_imhotep__pharaohs_wrath")
+    assert wrath.is_visible()
+    # The choice's words, in Japanese: the label and each value.
+    label = page.locator("label[for=id_option_imhotep__pharaohs_wrath]").inner_text()
+    assert "ファラオの怒り" in label
+    assert wrath.locator("option").all_inner_texts() == ["ルールセットのとおり", "はい", "いいえ"]
+    page.select_option("#id_option_imhotep__pharaohs_wrath", label="はい")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["viewport"]["width"]
+    advanced = page.locator("#advanced").inner_html()
+    assert english_in(page_texts(advanced), ("aya",), CONSOLE_ALLOWED) == []
+    page.tap("#event-form button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/ja/console/{ADDRESSES['ja']}/")
+    event = Event.objects.get(slug=ADDRESSES["ja"])
+    assert event.table_sizes == [3, 4]
+    assert (event.options_preset, event.options_overrides) == ("", {"pharaohs_wrath": True})
+    context.close()

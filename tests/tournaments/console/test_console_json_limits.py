@@ -13,7 +13,6 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.tournaments.console.test_views import EVENT_FORM
 from tests.tournaments.factories import EventFactory
 from tournaments.events.models import Event, EventRole
 
@@ -122,27 +121,7 @@ def test_an_edition_file_nested_too_deep_or_too_large_is_refused(
     assert "nile_murals" not in (edition_event.edition or {})
 
 
-@pytest.mark.parametrize("field", ["variants", "game_presets", "game_variants"])
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_event_form_json_nested_too_deep_is_a_field_error(creator, field, language):
-    response = creator.post(f"/{language}/console/new/", {**EVENT_FORM, field: NESTED})
-    assert response.status_code in (200, 400)  # the form again
-    assert DEEP_WORDS[language] in _page(response)
-    assert not Event.objects.filter(slug=EVENT_FORM["slug"]).exists()
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_event_form_json_too_large_is_a_field_error(creator, small_json_limit, language):
-    variants = json.dumps({"note": "x" * 2048})
-    response = creator.post(f"/{language}/console/new/", {**EVENT_FORM, "variants": variants})
-    assert response.status_code in (200, 400)
-    assert LARGE_WORDS[language] in _page(response)
-    assert not Event.objects.filter(slug=EVENT_FORM["slug"]).exists()
-
-
-def test_malformed_json_keeps_its_helpful_message(creator, edition_event, client):
-    response = creator.post("/en/console/new/", {**EVENT_FORM, "variants": "[1"})
-    assert "Not valid JSON: Expecting" in _page(response)
+def test_malformed_json_keeps_its_helpful_message(edition_event, client):
     url = f"/en/console/tools/{edition_event.slug}/editions/nile_murals/"
     response = client.post(url, {"leaf:rank_points.combo.2": "[oops", "source": ""})
     assert "Not JSON. Numbers as 3" in _page(response)

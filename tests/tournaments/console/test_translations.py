@@ -127,24 +127,30 @@ def test_the_login_page_is_japanese(client):
 
 
 def test_the_event_forms_option_errors_are_no_library_text(client, demo):
-    """Options the engine refuses are said in the page's language beside the field, not
-    as pydantic's "Input should be ..." with a JSON path."""
+    """An option value the form does not offer is refused in the page's language beside
+    the option, never as pydantic's "Input should be ..." with a JSON path."""
     edit = f"/ja/console/{demo.slug}/edit/"
-    data = dict(client.get(edit).context["form"].initial)
+    page = client.get(edit)
+    data = {**page.context["form"].initial}
     data.update(
-        variants='{"sides": {"obelisk": "C"}, "bogus": 1}',
-        game_variants='{"terra_pyramides": {"version": 9}}',
-        starts_on="2026-01-01", ends_on="2026-01-01",
-    )  # fmt: skip
+        {
+            "option_imhotep__sides__obelisk": '"C"',
+            "option_terra_pyramides__version": "9",
+            "starts_on": "2026-01-01",
+            "ends_on": "2026-01-01",
+        }
+    )
+    data["table_sizes_0"], *rest = data.pop("table_sizes") or [4]
+    data.update({f"table_sizes_{i}": n for i, n in enumerate(rest, 1)})
     page = client.post(edit, {k: "" if v is None else v for k, v in data.items()})
-    assert page.status_code == 200
+    assert page.status_code == 400
     errors = [
         str(e)
-        for field in ("variants", "game_variants")
+        for field in ("option_imhotep__sides__obelisk", "option_terra_pyramides__version")
         for e in page.context["form"].errors[field]
     ]
-    assert errors and not [e for e in errors if any(m in e for m in LIBRARY)]
-    assert any("次のどれか" in e for e in errors)
+    assert len(errors) == 2 and not [e for e in errors if any(m in e for m in LIBRARY)]
+    assert all("正しく選択してください" in e for e in errors)
 
 
 def test_the_final_and_its_pages_are_japanese(client, django_capture_on_commit_callbacks):

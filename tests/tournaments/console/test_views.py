@@ -26,16 +26,13 @@ EVENT_FORM = {
     "starts_on": "2026-11-22",
     "ends_on": "2026-11-22",
     "game_key": "imhotep",
-    "options_preset": "",
-    "variants": "{}",
-    "game_presets": "{}",
-    "game_variants": "{}",
-    "table_sizes": "4,3",
+    "table_sizes_0": "4",
+    "table_sizes_1": "3",
     "rounds_planned": "3",
     "precedence_1": "tp",
     "precedence_2": "firsts",
     "precedence_3": "sos",
-    "bye_points": "1.5",
+    "bye_points": "3/2",
     "seating_mode": "standings",
     "round1_seeding": "random",
     "weight_spread": "1",
@@ -65,34 +62,35 @@ def test_console_needs_login_and_the_event_organizer(client):
 
 
 def test_event_form_reports_bad_configuration(client):
+    """Each refusal is a 400 naming the field, the form shown again with what was chosen."""
     client.force_login(organizer())
-    bad = {**EVENT_FORM, "precedence_2": "nonsense", "table_sizes": "4,9", "variants": "[1"}
+    bad = {**EVENT_FORM, "precedence_2": "nonsense", "table_sizes_1": "9"}
     response = client.post("/en/console/new/", bad)
-    assert response.status_code == 200
+    assert response.status_code == 400
     text = response.content.decode()
-    assert "Select a valid choice. nonsense" in text and "Not valid JSON" in text
+    assert "Select a valid choice. nonsense" in text and "Select a valid choice. 9" in text
     assert not Event.objects.filter(slug="console-cup").exists()
-    response = client.post("/en/console/new/", {**EVENT_FORM, "table_sizes": "4,9"})
-    assert "Tables seat between" in response.content.decode()
+    response = client.post("/en/console/new/", {**EVENT_FORM, "table_sizes_0": "1"})
+    assert response.status_code == 400
+    assert "Imhotep is played by 2 to 4 players." in response.content.decode()
+    response = client.post("/en/console/new/", {**EVENT_FORM, "table_sizes_1": "4"})
+    assert "Each table size may appear once." in response.content.decode()
     response = client.post(
-        "/en/console/new/", {**EVENT_FORM, "game_variants": '{"tameri": {"nonsense": 1}}'}
+        "/en/console/new/", {**EVENT_FORM, "option_tameri__offering_points": "1"}
     )
-    assert "tameri:" in response.content.decode()
-    response = client.post("/en/console/new/", {**EVENT_FORM, "game_presets": '{"chess": "x"}'})
-    assert "Unknown games: chess" in response.content.decode()
+    assert response.status_code == 400
+    assert "Select a valid choice. 1" in response.content.decode()
     response = client.post("/en/console/new/", {**EVENT_FORM, "slug": "import"})
     assert "The console uses this address" in response.content.decode()
-    response = client.post("/en/console/new/", {**EVENT_FORM, "options_preset": "nope"})
-    assert "Unknown preset; imhotep has: standard" in response.content.decode()
+    response = client.post("/en/console/new/", {**EVENT_FORM, "rules_imhotep": "nope"})
+    assert response.status_code == 400
+    assert "Select a valid choice. nope" in response.content.decode()
     response = client.post(
-        "/en/console/new/", {**EVENT_FORM, "variants": '{"pharaohs_wrath": "maybe"}'}
+        "/en/console/new/", {**EVENT_FORM, "option_imhotep__pharaohs_wrath": "maybe"}
     )
-    assert "pharaohs_wrath" in response.content.decode()
+    assert "Select a valid choice. maybe" in response.content.decode()
     assert not Event.objects.filter(slug="console-cup").exists()
-    response = client.post(
-        "/en/console/new/",
-        {**EVENT_FORM, "options_preset": "pharaohs-wrath", "variants": "{}"},
-    )
+    response = client.post("/en/console/new/", {**EVENT_FORM, "rules_imhotep": "pharaohs-wrath"})
     assert response.status_code == 302
     assert Event.objects.get(slug="console-cup").options_preset == "pharaohs-wrath"
 
@@ -208,9 +206,9 @@ def test_multi_game_event_stores_per_game_presets_and_variants(client):
         "game_key": "",
         "round_game_1": "imhotep",
         "round_game_2": "terra_pyramides",
-        "game_presets": '{"imhotep": "pharaohs-wrath"}',
-        "game_variants": '{"terra_pyramides": {"version": 1}}',
-        "table_sizes": "4,3,2",
+        "rules_imhotep": "pharaohs-wrath",
+        "option_terra_pyramides__version": "1",
+        "table_sizes_2": "2",
     }
     response = client.post("/en/console/new/", form)
     assert response.status_code == 302, response.content.decode()[:2000]

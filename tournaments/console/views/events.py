@@ -116,7 +116,14 @@ def event_create(request):
             form.add_error(None, _format_error(error))
         else:
             return redirect("console:event", slug=event.slug)
-    return render(request, "console/event_form.html", {"form": form, "event": None})
+    return render(
+        request, "console/event_form.html", {"form": form, "event": None}, status=_status(form)
+    )
+
+
+def _status(form) -> int:
+    """400 for a form sent back with its errors (each named by its field), else 200."""
+    return 400 if form.is_bound and form.errors else 200
 
 
 @login_required
@@ -178,7 +185,7 @@ def event_edit(request, slug):
         "lost": lost_value_links(event),
         "organizes": is_organizer(request.user, event),
     }
-    return render(request, "console/event_form.html", context)
+    return render(request, "console/event_form.html", context, status=_status(form))
 
 
 def lost_value_links(event) -> list[dict]:
