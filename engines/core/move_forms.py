@@ -161,10 +161,12 @@ class _Nested(_Flat):
             if item and item["kind"] == "list":  # one packet of cards, not one per player
                 item["perSeat"] = False
                 item["itemLabel"] = say(w.INNER_ITEMS.get(name), lang) or item["itemLabel"]
+            # nullable: null (not recorded) and [] (none printed) are different records,
+            # so the form asks which one an empty list is (a card without weather effects).
             return {
                 **base, "kind": "list", "item": item, "min": prop.get("minItems", 0),
                 "max": prop.get("maxItems"), "perSeat": name in w.PER_SEAT,
-                "itemLabel": say(w.ITEMS.get(name), lang) or label,
+                "itemLabel": say(w.ITEMS.get(name), lang) or label, "nullable": _nullable(raw),
             }  # fmt: skip
         if kind == "object" and "properties" in prop:
             needed = set(prop.get("required", []))

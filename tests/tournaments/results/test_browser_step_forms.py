@@ -44,6 +44,10 @@ def pick(select, value) -> None:
 
 def enter(box, f: dict, value) -> None:
     """Type ``value`` into the node ``f`` drawn in ``box`` (its element, data-field)."""
+    if value == [] and f["kind"] == "list" and f.get("nullable"):
+        # None printed (a card without weather effects), which is not "unknown" (null).
+        pick(box.locator(":scope > .list-known select"), "none")
+        return
     if value is None or value == [] or value == {}:
         if f["kind"] == "list" and (f.get("perSeat") or f["min"]):
             pass  # fixed rows stay as they are
@@ -208,4 +212,35 @@ def test_judge_enters_a_short_log_through_the_step_forms(live_server, browser, g
     assert page.locator("#steps li").count() == len(moves)  # refused: not added
     shot = Path(os.environ.get("TMPDIR", "/tmp")) / f"step-form-{game}-{lang}.png"
     page.screenshot(path=str(shot), full_page=True)
+    context.close()
+
+
+def test_an_empty_list_is_sent_as_none_and_unknown_stays_a_choice(live_server, browser):
+    """A Tameri card printed without weather effects is entered as none ([]), not saved as
+    unknown (null); a card whose weather the judge did not see stays unknown (left out)."""
+    game = "tameri"
+    table = make_table(make_event(game, policy="players"), players=2)
+    forms = {t["type"]: t for t in engines.get_engine(game).step_forms("ja")}
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ja-JP"
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
+    page.click('button[data-tab="log"]')
+    setup = as_entered(next_record(game, table_document(table, "log", []), "setup"))
+    add_step(page, forms, setup)
+    steps_are(page, 1)
+    deal = next_record(game, table_document(table, "log", [setup]), "draft_deal")
+    first, second = deal["hands"][0][0], deal["hands"][0][1]
+    first["weather"] = []  # none printed
+    del second["weather"]  # not seen: unknown
+    add_step(page, forms, as_entered(deal))
+    steps_are(page, 2)
+    entered = page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('referee-table-{table.pk}:steps'))"
+    )
+    hand = entered[1]["hands"][0]
+    assert hand[0]["weather"] == [], hand[0]
+    assert "weather" not in hand[1] or hand[1]["weather"] is None, hand[1]
     context.close()

@@ -125,7 +125,9 @@
           // A required list inside reads as [] even when nothing was entered; a part the
           // judge left untouched (a card's optional printed facts) is not sent at all:
           // the engine refuses {attribute: []} (issue 28, trap 7).
-          const entered = Object.values(out).some((v) => !(Array.isArray(v) && !v.length));
+          // A list said to be empty ("none") was entered, though it reads as [].
+          const entered = Object.values(out).some((v) => !(Array.isArray(v) && !v.length)) ||
+            nodes.some(([, n]) => n.explicit && n.explicit());
           return entered ? out : undefined;
         },
         find: (path) => { const hit = nodes.find(([name]) => name === path[0]); return hit ? hit[1].find(path.slice(1)) : error; },
@@ -182,16 +184,43 @@
       n.title(title);
       return n;
     }
+    /* A list the record may leave null (not recorded) says which an empty one is: the
+     * judge chooses "unknown" (null, the default) or "none" ([]: a card printed without
+     * weather effects); adding a row makes it "as listed". */
+    function known(f, r) {
+      const box = el("div", "field list-known");
+      const select = el("select");
+      select.id = "move-f-" + (++count);
+      select.dataset.kind = "known";
+      [["", T.listUnknown], ["none", T.listNone], ["listed", T.listAsEntered]].forEach(([v, text]) => select.add(new Option(text, v)));
+      const text = el("label", "", f.label);
+      text.htmlFor = select.id;
+      box.appendChild(text);
+      box.appendChild(select);
+      select.addEventListener("change", () => {
+        if (select.value !== "none") return;
+        r.entries.splice(0).forEach((e) => e.el.parentElement.remove());
+        const add = r.el.querySelector(":scope > .add-row");
+        if (add) add.hidden = false;
+      });
+      r.el.querySelector(":scope > .add-row").addEventListener("click", () => { select.value = "listed"; });
+      r.el.insertBefore(box, r.el.querySelector(":scope > .rows"));
+      return select;
+    }
     function list(f, label) {
       const fixed = f.perSeat || (f.min > 0 && f.min === f.max);
       const initial = f.perSeat ? config.seats.length : f.min || 0;
       const r = rows(f, label, (title) => titled(node(f.item, title), title), fixed, initial);
+      const state = f.nullable && !fixed ? known(f, r) : null;
       return {
         el: r.el,
+        explicit: () => Boolean(state && state.value),
         read: () => {
           const values = r.entries.map((e) => e.read());
           if (fixed) return values.every((v) => v === undefined) && !f.required ? undefined : values.map((v) => (v === undefined ? null : v));
           const kept = values.filter((v) => v !== undefined);
+          if (state && state.value === "none") return [];
+          if (state && state.value === "listed") return kept;
           return kept.length || f.required ? kept : undefined;
         },
         find: (path) => { const hit = r.entries[Number(path[0])]; return hit ? hit.find(path.slice(1)) : r.error; },
