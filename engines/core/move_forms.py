@@ -245,6 +245,12 @@ class Seats(list):
     file import may carry) mapped to them by seat."""
 
     def __init__(self, names: Sequence[str], log_players: Sequence[str] = ()):
+        if len(log_players) == len(names) and sorted(log_players) == sorted(names):
+            # The seated players in the log's own order (the turn order it was played in):
+            # a seat number in a record counts in that order; names read as themselves.
+            super().__init__(log_players)
+            self.renamed = {}
+            return
         super().__init__(names)
         self.renamed = dict(zip(log_players, names, strict=False))
 

@@ -129,8 +129,9 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
 
 def test_an_imported_log_is_matched_to_the_seats_before_it_is_saved(live_server, browser):
     """A log written elsewhere names its players its own way: the judge says who each is
-    before it loads; the saved log then names the seated players in every record. A
-    matching that would change the turn order is refused, with nothing loaded."""
+    before it loads, in any order (the log keeps the turn order it was played in); the
+    saved log then names the seated players in every record, and each seated player's line
+    of the outcome stands at their seat."""
     doc = json.loads(Path(EXAMPLES["imhotep"][0]).read_text())
     table = make_table(make_event("imhotep", policy="players"), players=4)
     names = seat_names(table)
@@ -142,18 +143,9 @@ def test_an_imported_log_is_matched_to_the_seats_before_it_is_saved(live_server,
     page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
     page.wait_for_selector("#scribe:not([hidden])", state="attached")
 
-    # Seated players' names in another order: matched by name, which reorders: refused.
+    # The example's own names: one picker per name, the same seat first. The judge says
+    # the log's players sat elsewhere: the log's n-th player is seated at order[n].
     page.click('button[data-tab="import"]')
-    reordered = {**doc, "players": names[::-1], "moves": doc["moves"][:10]}
-    page.fill("#import-text", json.dumps(reordered))
-    page.click("#import-button")
-    page.wait_for_selector("#seat-match:not([hidden])")
-    assert page.input_value("#seat-match-0") == "3"  # the same name, chosen first
-    page.click("#seat-match-ok")
-    assert "席順" in page.inner_text("#seat-match-error")
-    assert page.locator("#steps li").count() == 0  # nothing loaded
-
-    # The example's own names: one picker per name, the same seat first; loaded renamed.
     page.fill("#import-text", json.dumps(doc))
     page.click("#import-button")
     page.wait_for_selector("#seat-match:not([hidden])")
@@ -161,18 +153,31 @@ def test_an_imported_log_is_matched_to_the_seats_before_it_is_saved(live_server,
     assert [label.endswith(name) for label, name in zip(labels, doc["players"], strict=True)] == [
         True
     ] * 4
+    assert [page.input_value(f"#seat-match-{i}") for i in range(4)] == ["0", "1", "2", "3"]
+    order = [2, 0, 3, 1]
+    for i, seat in enumerate(order):
+        page.select_option(f"#seat-match-{i}", str(seat))
     page.click("#seat-match-ok")
+    assert page.inner_text("#seat-match-error") == ""
     steps_are(page, len(doc["moves"]))
+    assert page.locator("#tab-log .problem").count() == 0
+    renamed = {log: names[seat] for log, seat in zip(doc["players"], order, strict=True)}
     first_by = next(i for i, m in enumerate(doc["moves"]) if "by" in m)
-    seat = doc["players"].index(doc["moves"][first_by]["by"])
-    assert page.inner_text(f"#steps li:nth-child({first_by + 1})").startswith(names[seat])
+    who = renamed[doc["moves"][first_by]["by"]]
+    assert page.inner_text(f"#steps li:nth-child({first_by + 1})").startswith(who)
     page.click("#submit-log")
     for _ in range(100):  # sent from the page's queue
         if ResultSubmission.objects.filter(table=table).exists():
             break
         page.wait_for_timeout(100)
     saved = ResultSubmission.objects.get(table=table)
-    assert saved.payload["players"] == names
+    assert saved.payload["players"] == [renamed[p] for p in doc["players"]]
     assert {m["by"] for m in saved.payload["moves"] if "by" in m} == set(names)
     assert not saved.violations
+    own = {
+        renamed[line.name]: line
+        for line in engines.get_engine("imhotep").replay(doc).outcome.players
+    }
+    assert [line["name"] for line in saved.outcome["players"]] == names
+    assert [line["total"] for line in saved.outcome["players"]] == [own[n].total for n in names]
     context.close()

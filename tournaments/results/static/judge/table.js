@@ -638,6 +638,7 @@
     },
   });
   let legal = null;
+  let importedDoc = null;  // a whole imported document: its players' order is kept
   let moveForm = null;
   function typeOf(kind) { return types.find((t) => t.type === kind); }
   function legalFor(kind) { return legal ? legal.filter((m) => m.type === kind) : []; }
@@ -694,7 +695,9 @@
     renderMoveForm();
   }
   async function checkSteps(candidate) {
-    const res = await post("log-check", { moves: candidate, scribe: true });
+    // An imported log keeps its own order of players (the turn order it was played in).
+    const moves = importedDoc ? Object.assign({}, importedDoc, { moves: candidate }) : candidate;
+    const res = await post("log-check", { moves, scribe: true });
     return res.json();
   }
   async function refreshLegal() {
@@ -747,10 +750,10 @@
   }
   async function loadLog(data) {
     const moves = Array.isArray(data) ? data : data.moves;
+    importedDoc = Array.isArray(data) ? null : data;
     const report = await checkSteps(moves);
     const bad = (report.violations || [])[0];
     steps = moves;
-    importedDoc = Array.isArray(data) ? null : data;
     legal = report.legal || null;
     sentences = report.sentences || [];
     scribe.show(report);
@@ -759,8 +762,6 @@
     selectTab("log");
     say(bad ? message(bad) : T.stepOk);
   }
-  let importedDoc = null;
-
   function selectTab(name) {
     $$(".tabs button").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
     $$("[data-panel]").forEach((p) => { p.hidden = p.dataset.panel !== name; });
