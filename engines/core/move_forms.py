@@ -222,6 +222,11 @@ def step_forms(words: ModuleType | None, log_schema: dict[str, Any], lang: str) 
         }
         if words.NESTED:
             form["facts"] = kind in words.FACT_MOVES
+        filled = getattr(words, "RULE_FILLED", {}).get(kind)
+        if filled:  # the scribe offers the engine's record without what is revealed later
+            form["ruleFilled"] = list(filled)
+        if kind in getattr(words, "FORM_ONLY", ()):
+            form["formOnly"] = True
         asks = getattr(words, "SCRIBE_ASKS", {}).get(kind)
         if asks:  # printed facts the scribe asks once the record is chosen
             form["asks"] = [

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 import engines
+from tests.engines.field_of_reeds.test_reveal import revealed_as_played
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import steps_are
-from tests.tournaments.results.test_browser_step_forms import add_step, as_entered
+from tests.tournaments.results.test_browser_step_forms import TAPS, add_step, as_entered
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import seat_names, table_document
 
@@ -38,10 +39,14 @@ PLAYER_FIELDS = ("by", "player")
 # (the deal of the draft packets and hands, the start tiles): the engine's menu for these
 # is a lone made-up record, which the scribe never offers.
 SETUP = {
-    "field_of_reeds": {"deal"},
     "tameri": {"setup", "draft_deal"},
     "terra_pyramides": {"setup"},
 }
+# Setup the scribe fills from the rules (Field of Reeds' deal: 7 fresh cards to each
+# player, one tap); the cards' printed facts are entered where the table sees them, a
+# "reveal" record in the step form just before the card is first played.
+RULE_FILLED = {"field_of_reeds": {"deal"}}
+REVEALS = {"field_of_reeds": revealed_as_played}
 
 
 def as_seated(move: dict, log_players: list[str], names: list[str]) -> dict:
@@ -103,10 +108,25 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
     page.wait_for_selector("#scribe:not([hidden])")
 
     taps: dict[int, int] = {}
-    intended = [as_seated(m, doc["players"], names) for m in doc["moves"][:MOVES]]
+    setup_taps = reveal_taps = 0
+    if game in REVEALS:  # the first MOVES records of the game, with the reveals among them
+        lazy = REVEALS[game]({**doc, "moves": doc["moves"][:MOVES]})["moves"]
+    else:
+        lazy = doc["moves"][:MOVES]
+    intended = [as_seated(m, doc["players"], names) for m in lazy]
     for n, move in enumerate(intended, start=1):
         if move["type"] in SETUP.get(game, ()):  # the game's setup: the step form
+            TAPS[0] = 0
             add_step(page, forms, as_entered(move))
+            setup_taps += TAPS[0]
+        elif move["type"] == "reveal":  # a card's printed facts, as the table sees them
+            TAPS[0] = 0
+            add_step(page, forms, as_entered(move))
+            reveal_taps += TAPS[0]
+        elif move["type"] in RULE_FILLED.get(game, ()):  # offered as the rules fix it
+            filled = engine.dump_move(engine.parse_move(move, n - 1))
+            later = forms[move["type"]]["ruleFilled"]  # left to the reveals
+            setup_taps += scribe(page, {k: v for k, v in filled.items() if k not in later})
         else:
             # As the engine writes it (defaults filled), which is how its menu reads.
             taps[n] = scribe(page, engine.dump_move(engine.parse_move(move, n - 1)))
@@ -121,8 +141,8 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
     wanted = [engine.dump_move(engine.parse_move(m, i)) for i, m in enumerate(intended)]
     assert all(same(canonical[n - 1], wanted[n - 1]) for n in taps), entered
     mine = engine.replay(table_document(table, ResultSubmission.Kind.LOG, entered))
-    assert not mine.violations and mine.moves_applied == MOVES
-    print(f"{game}: taps per move {taps}")
+    assert not mine.violations and mine.moves_applied == len(intended)
+    print(f"{game}: setup taps {setup_taps}; reveal taps {reveal_taps}; taps per move {taps}")
     assert max(taps.values()) <= TAPS_PER_MOVE, taps
     context.close()
 

@@ -36,10 +36,16 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .filter(t => t[1] < 44 || t[2] < 44)"""
 
 
+# Taps (and typed values) the step form took, for the scribe test's count of setup taps:
+# a picker choice, a typed value, a tap on a button or a checkbox each count one.
+TAPS = [0]
+
+
 def pick(select, value) -> None:
     # By the engine's value, by position: a value may also be another option's label.
     values = select.evaluate("el => Array.from(el.options).map(o => o.value)")
     select.select_option(index=values.index(str(value)))
+    TAPS[0] += 1
 
 
 def enter(box, f: dict, value) -> None:
@@ -64,16 +70,20 @@ def enter(box, f: dict, value) -> None:
             # A small count by thumb: the first tap on "+" shows the lowest value.
             for _ in range(value - max(f.get("min") or 0, 0) + 1):
                 box.locator('.step[data-step="1"]').first.tap()
+                TAPS[0] += 1
             assert control.input_value() == str(value)
         else:
             control.fill(str(value))
+            TAPS[0] += 1
     elif kind == "bool":
         if value:
             box.locator("input[type=checkbox]").check()
+            TAPS[0] += 1
     elif kind == "square":
         inputs = box.locator(":scope > .field input")
         inputs.nth(0).fill(str(value[0] + 1))  # rows and columns are counted from 1
         inputs.nth(1).fill(str(value[1] + 1))
+        TAPS[0] += 2
     elif kind == "object":
         for part in f["parts"]:
             if part["name"] in value:
@@ -86,11 +96,13 @@ def enter(box, f: dict, value) -> None:
         rows = box.locator(":scope > .rows > .row")
         while rows.count() < len(value or []):
             box.locator(":scope > .add-row").tap()
+            TAPS[0] += 1
         for i, item in enumerate(value or []):
             enter(rows.nth(i).locator(":scope > *").first, f["item"], item)
     elif kind == "map":
         for key, item in value.items():
             box.locator(":scope > .add-row").tap()
+            TAPS[0] += 1
             row = box.locator(":scope > .rows > .row").last.locator(":scope > fieldset")
             enter(row.locator(":scope > [data-field]").nth(0), f["key"], key)
             enter(row.locator(":scope > [data-field]").nth(1), f["value"], item)
@@ -101,12 +113,14 @@ def enter(box, f: dict, value) -> None:
 def add_step(page, forms: dict, move: dict) -> None:
     page.wait_for_selector(f'#move-type option[value="{move["type"]}"]', state="attached")
     page.select_option("#move-type", move["type"])
+    TAPS[0] += 1
     for f in forms[move["type"]]["fields"]:
         if f["name"] in move:
             enter(page.locator(f'#move-fields > [data-field="{f["name"]}"]'), f, move[f["name"]])
     assert not scrolls_sideways(page), "the step form scrolls sideways"
     assert page.evaluate(SMALL_TARGETS) == []
     page.click("#add-step")
+    TAPS[0] += 1
 
 
 def next_record(game: str, document: dict, kind: str, pick_one=lambda ms: ms[0]) -> dict:

@@ -6,7 +6,9 @@
  * single record left is added at once. Recorded chance and printed facts (a deal, a drawn
  * tile: the words' FACT_MOVES) come from a menu the engine makes up: where it has several
  * records (the squares and tiles a tile may be), the judge narrows them by the values seen
- * on the table, field by field; a lone made-up record (a whole deal) is never offered.
+ * on the table, field by field; a lone made-up record (a whole deal) is never offered,
+ * except where the rules fix it but for facts revealed later (form.ruleFilled: a Field of
+ * Reeds deal is its packets, whose cards' facts come in "reveal" records, form.formOnly).
  * Their button opens the step form below, for what the menu does not hold.
  * table.js uses window.JudgeScribe. */
 (function () {
@@ -63,6 +65,9 @@
       }));
     }
     function offered(c) {
+      const form = typeOf(c.move.type);
+      if (form && form.formOnly) return false;  // facts only the table shows: the form
+      if (form && form.ruleFilled) return true;  // what the rules fix (a deal's packets)
       return !isFact(c.move.type) || choices.filter((x) => x.move.type === c.move.type).length > 1;
     }
     function remaining() {
