@@ -14,6 +14,7 @@ import pytest
 
 import engines
 from tests.engines.field_of_reeds.test_reveal import revealed_as_played
+from tests.engines.tameri.test_card_facts import revealed_as_turned_up
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import steps_are
 from tests.tournaments.results.test_browser_step_forms import TAPS, add_step, as_entered
@@ -44,9 +45,11 @@ SETUP = {
 }
 # Setup the scribe fills from the rules (Field of Reeds' deal: 7 fresh cards to each
 # player, one tap); the cards' printed facts are entered where the table sees them, a
-# "reveal" record in the step form just before the card is first played.
+# "reveal" record in the step form just before the card is first played. Tameri's draft
+# deal is its card numbers; a card's facts come when it is turned up ("card_facts").
 RULE_FILLED = {"field_of_reeds": {"deal"}}
-REVEALS = {"field_of_reeds": revealed_as_played}
+REVEALS = {"field_of_reeds": revealed_as_played, "tameri": revealed_as_turned_up}
+FACTS_SEEN = {"field_of_reeds": "reveal", "tameri": "card_facts"}
 
 
 def as_seated(move: dict, log_players: list[str], names: list[str]) -> dict:
@@ -119,7 +122,7 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
             TAPS[0] = 0
             add_step(page, forms, as_entered(move))
             setup_taps += TAPS[0]
-        elif move["type"] == "reveal":  # a card's printed facts, as the table sees them
+        elif move["type"] == FACTS_SEEN.get(game):  # a card's facts, as the table sees them
             TAPS[0] = 0
             add_step(page, forms, as_entered(move))
             reveal_taps += TAPS[0]
