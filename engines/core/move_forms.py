@@ -227,6 +227,9 @@ def step_forms(words: ModuleType | None, log_schema: dict[str, Any], lang: str) 
             form["ruleFilled"] = list(filled)
         if kind in getattr(words, "FORM_ONLY", ()):
             form["formOnly"] = True
+        revealed = getattr(words, "REVEALED", {}).get(kind)
+        if revealed:  # parts of a legal record the table shows (the engine's are stand-ins)
+            form["revealed"] = list(revealed)
         asks = getattr(words, "SCRIBE_ASKS", {}).get(kind)
         if asks:  # printed facts the scribe asks once the record is chosen
             form["asks"] = [

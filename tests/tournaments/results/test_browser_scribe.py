@@ -17,7 +17,7 @@ from tests.engines.field_of_reeds.test_reveal import revealed_as_played
 from tests.engines.tameri.test_card_facts import revealed_as_turned_up
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import steps_are
-from tests.tournaments.results.test_browser_step_forms import TAPS, add_step, as_entered
+from tests.tournaments.results.test_browser_step_forms import TAPS, add_step, as_entered, enter
 from tournaments.results.models import ResultSubmission
 from tournaments.results.selectors import seat_names, table_document
 
@@ -65,8 +65,44 @@ def same(offered: dict, intended: dict) -> bool:
     return offered == intended or offered == {k: v for k, v in intended.items() if k != "by"}
 
 
-def scribe(page, intended: dict) -> int:
-    """Tap the scribe's buttons until ``intended`` is added; the number of taps."""
+def legal_part(move: dict, revealed: list[str]) -> dict:
+    """The record without what the table reveals (a tile's symbols, a foundation's value)."""
+    out = dict(move)
+    for path in revealed:
+        head, _, tail = path.partition(".")
+        if not tail:
+            out.pop(head, None)
+        elif isinstance(out.get(head), dict):
+            out[head] = {k: v for k, v in out[head].items() if k != tail}
+    return out
+
+
+def enter_revealed(page, form: dict, intended: dict) -> None:
+    """The scribe opened the step form with the legal placement filled in: the judge
+    enters what the table shows (the tile's symbols, a foundation's value) and adds it."""
+    for path in form["revealed"]:
+        head, _, tail = path.partition(".")
+        if head not in intended:
+            continue
+        f = next(f for f in form["fields"] if f["name"] == head)
+        box = page.locator(f'#move-fields > [data-field="{head}"]')
+        if tail:
+            f = next(p for p in f["parts"] if p["name"] == tail)
+            box = box.locator(f':scope > [data-field="{tail}"]')
+            enter(box, f, intended[head][tail])
+        else:  # symbols the tile does not show stay at their default (none)
+            shown = intended[head]
+            if isinstance(shown, dict):
+                shown = {k: v for k, v in shown.items() if v not in (0, [], None)}
+            enter(box, f, shown)
+    page.click("#add-step")
+    TAPS[0] += 1
+
+
+def scribe(page, intended: dict, revealed: list[str] = ()) -> int:
+    """Tap the scribe's buttons until ``intended`` is added (with ``revealed`` parts: until
+    the step form opens with the rest filled in); the number of taps."""
+    intended_legal = legal_part(intended, list(revealed))
     for taps in range(1, 10):
         buttons = page.eval_on_selector_all(
             "#scribe-choices button.choice", "bs => bs.map(b => Object.assign({}, b.dataset))"
@@ -74,12 +110,13 @@ def scribe(page, intended: dict) -> int:
 
         def fits(data: dict) -> bool:
             if "move" in data:
-                return same(json.loads(data["move"]), intended)
+                return same(legal_part(json.loads(data["move"]), list(revealed)), intended_legal)
             if "type" in data:
                 return data["type"] == intended["type"]
             if "answer" in data:  # a printed fact the scribe asks (Nile Murals' ankh)
                 return all(intended.get(k) == v for k, v in json.loads(data["answer"]).items())
             if "field" in data:
+                assert data["field"] not in revealed, data  # never a made-up tile
                 value = json.loads(data["value"]) if data["value"] else None
                 return value == intended.get(data["field"])
             return False
@@ -130,6 +167,12 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
             filled = engine.dump_move(engine.parse_move(move, n - 1))
             later = forms[move["type"]]["ruleFilled"]  # left to the reveals
             setup_taps += scribe(page, {k: v for k, v in filled.items() if k not in later})
+        elif forms[move["type"]].get("revealed"):  # legal placement, then what it shows
+            written = engine.dump_move(engine.parse_move(move, n - 1))
+            taps[n] = scribe(page, written, forms[move["type"]]["revealed"])
+            TAPS[0] = 0
+            enter_revealed(page, forms[move["type"]], as_entered(written))
+            reveal_taps += TAPS[0]
         else:
             # As the engine writes it (defaults filled), which is how its menu reads.
             taps[n] = scribe(page, engine.dump_move(engine.parse_move(move, n - 1)))
@@ -203,4 +246,41 @@ def test_an_imported_log_is_matched_to_the_seats_before_it_is_saved(live_server,
     }
     assert [line["name"] for line in saved.outcome["players"]] == names
     assert [line["total"] for line in saved.outcome["players"]] == [own[n].total for n in names]
+    context.close()
+
+
+def test_a_placed_tile_shows_what_the_table_shows(live_server, browser):
+    """Terra Pyramides: the scribe offers the engine's legal placements (square, stairs,
+    what they face), never its stand-in tile symbols; choosing one opens the step form with
+    the placement filled in, and the judge enters the symbols the placed tile shows."""
+    game = "terra_pyramides"
+    path, event_kw = EXAMPLES[game]
+    doc = json.loads(Path(path).read_text())
+    engine = engines.get_engine(game)
+    forms = {t["type"]: t for t in engine.step_forms("ja")}
+    table = make_table(make_event(game, policy="players", **event_kw), players=4)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ja-JP"
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
+    page.click('button[data-tab="log"]')
+    page.wait_for_selector("#scribe:not([hidden])")
+    add_step(page, forms, as_entered(doc["moves"][0]))  # the start tiles
+    steps_are(page, 1)
+    placed = engine.dump_move(engine.parse_move(doc["moves"][1], 1))
+    # A tile the engine's menu does not picture: three workers and a green block.
+    shown = {**placed, "tile": {**placed["tile"], "workers": 3, "blocks": ["green"]}}
+    revealed = ["tile", "foundation.value"]  # what the placed tile and a foundation show
+    assert scribe(page, shown, revealed) <= TAPS_PER_MOVE
+    assert page.input_value("#move-type") == "place_tile"
+    enter_revealed(page, {**forms["place_tile"], "revealed": revealed}, as_entered(shown))
+    steps_are(page, 2)
+    assert page.locator("#tab-log .problem").count() == 0
+    entered = page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('referee-table-{table.pk}:steps'))"
+    )
+    mine = engine.dump_move(engine.parse_move(entered[1], 1))
+    assert mine == shown, mine
     context.close()

@@ -89,7 +89,12 @@
       else { box.appendChild(text); box.appendChild(input.tagName === "INPUT" && input.type === "number" ? stepper(input) : input); }
       const error = slot();
       box.appendChild(error);
-      return { el: box, read: () => readScalar(input), find: () => error };
+      const fill = (v) => {
+        if (v === undefined || v === null) return;
+        if (input.type === "checkbox") input.checked = Boolean(v);
+        else input.value = String(Array.isArray(v) ? v.map((x) => x + (input.dataset.oneBased ? 1 : 0)).join(", ") : v);
+      };
+      return { el: box, read: () => readScalar(input), find: () => error, fill };
     }
     function group(label) {
       const box = el("fieldset", "group");
@@ -104,6 +109,7 @@
       [row.el, column.el, error].forEach((e) => box.appendChild(e));
       return {
         el: box, find: () => error,
+        fill: (v) => { if (Array.isArray(v)) { row.fill(v[0] + 1); column.fill(v[1] + 1); } },
         read: () => {
           const r = row.read(), c = column.read();
           if (r === undefined && c === undefined) return undefined;
@@ -131,6 +137,7 @@
           return entered ? out : undefined;
         },
         find: (path) => { const hit = nodes.find(([name]) => name === path[0]); return hit ? hit[1].find(path.slice(1)) : error; },
+        fill: (v) => { if (v && typeof v === "object") nodes.forEach(([name, n]) => n.fill && n.fill(v[name])); },
       };
     }
     /* Rows that can be added and removed (or a fixed number: one per player, four ramps). */
@@ -224,6 +231,12 @@
           return kept.length || f.required ? kept : undefined;
         },
         find: (path) => { const hit = r.entries[Number(path[0])]; return hit ? hit.find(path.slice(1)) : r.error; },
+        fill: (v) => {
+          if (!Array.isArray(v)) return;
+          const add = r.el.querySelector(":scope > .add-row");
+          while (r.entries.length < v.length && add && !fixed) add.click();
+          v.forEach((item, i) => { if (r.entries[i] && r.entries[i].fill) r.entries[i].fill(item); });
+        },
       };
     }
     function map(f, label) {
@@ -256,14 +269,17 @@
       return n;
     }
 
-    /* A move type's form in box; options: the engine's next legal records of this type. */
-    function render(box, t, options) {
+    /* A move type's form in box; options: the engine's next legal records of this type;
+     * preset: values already chosen (the scribe's legal placement of a tile whose symbols
+     * the judge enters here). */
+    function render(box, t, options, preset) {
       box.innerHTML = "";
       const nodes = t.fields.map((f) => {
         const values = options.map((m) => m[f.name]).filter((v) => v !== undefined && v !== null && typeof v !== "object");
         const allowed = !t.facts && options.length ? new Set(values.map(String)) : null;
         const n = node(f, f.label, allowed, true);
         box.appendChild(n.el);
+        if (preset && f.name in preset && n.fill) n.fill(preset[f.name]);
         return [f, n];
       });
       function read() {

@@ -631,9 +631,9 @@
   const seatMatch = window.JudgeSeatMatch(config, T);
   const scribe = window.JudgeScribe(config, T, {
     add: (move) => addStep(move),
-    openForm: (kind) => {
+    openForm: (kind, preset) => {
       $("#move-type").value = kind;
-      renderMoveForm();
+      renderMoveForm(preset);
       $("#step-form").scrollIntoView({ block: "start" });
     },
   });
@@ -647,9 +647,9 @@
     const t = move && typeOf(move.type);  // not checked yet (offline): its move type
     return (t ? t.label : String((move && move.type) || "—")) + " …";
   }
-  function renderMoveForm() {
+  function renderMoveForm(preset) {
     const t = typeOf($("#move-type").value);
-    moveForm = t ? stepForm.render($("#move-fields"), t, legalFor(t.type)) : null;
+    moveForm = t ? stepForm.render($("#move-fields"), t, legalFor(t.type), preset) : null;
     if (!t) $("#move-fields").innerHTML = "";
   }
   function readMove() { return moveForm ? moveForm.read() : {}; }
@@ -798,7 +798,7 @@
   });
   const staff = $("#confirm-staff");
   if (staff) staff.addEventListener("click", () => state.current && enqueue("confirm", { submission_id: state.current.id }));
-  $("#move-type").addEventListener("change", renderMoveForm);
+  $("#move-type").addEventListener("change", () => renderMoveForm());
   renderTypes();
   $("#step-form").hidden = !types.length;
   $("#no-step-form").hidden = Boolean(types.length);
