@@ -266,7 +266,16 @@ OPEN_CHOICES = {}
 
 # Recorded chance and printed facts: the engine's menu for these is made up (it does not
 # know the table's cards), so the form does not narrow their values to it.
-FACT_MOVES = ["draft_deal", "effect", "game_end", "nile_reveal", "season_end", "setup", "weather", "card_facts"]
+FACT_MOVES = [
+    "draft_deal",
+    "effect",
+    "game_end",
+    "nile_reveal",
+    "season_end",
+    "setup",
+    "weather",
+    "card_facts",
+]
 
 # Recorded facts the scribe never offers from the engine's made-up menu: only the form.
 FORM_ONLY = ["card_facts"]
