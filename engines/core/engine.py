@@ -663,6 +663,15 @@ class GameEngine(Generic[OptionsT, StateT, MoveT, SheetT]):
         forms = self.step_forms(lang)
         seats = move_forms.Seats(players)
         terms = self.terms_ja if lang == "ja" else {}
+        later = {f["type"]: f["ruleFilled"] for f in forms if f.get("ruleFilled")}
+        # A record the rules fix but for what the table reveals later (a deal's card
+        # facts) is offered without it: those come as their own records when revealed.
+        moves = [
+            {k: v for k, v in move.items() if k not in later.get(move.get("type"), ())}
+            if isinstance(move, dict)
+            else move
+            for move in moves
+        ]
         return [
             {
                 "move": move,

@@ -161,10 +161,12 @@ class _Nested(_Flat):
             if item and item["kind"] == "list":  # one packet of cards, not one per player
                 item["perSeat"] = False
                 item["itemLabel"] = say(w.INNER_ITEMS.get(name), lang) or item["itemLabel"]
+            # nullable: null (not recorded) and [] (none printed) are different records,
+            # so the form asks which one an empty list is (a card without weather effects).
             return {
                 **base, "kind": "list", "item": item, "min": prop.get("minItems", 0),
                 "max": prop.get("maxItems"), "perSeat": name in w.PER_SEAT,
-                "itemLabel": say(w.ITEMS.get(name), lang) or label,
+                "itemLabel": say(w.ITEMS.get(name), lang) or label, "nullable": _nullable(raw),
             }  # fmt: skip
         if kind == "object" and "properties" in prop:
             needed = set(prop.get("required", []))
@@ -220,6 +222,14 @@ def step_forms(words: ModuleType | None, log_schema: dict[str, Any], lang: str) 
         }
         if words.NESTED:
             form["facts"] = kind in words.FACT_MOVES
+        filled = getattr(words, "RULE_FILLED", {}).get(kind)
+        if filled:  # the scribe offers the engine's record without what is revealed later
+            form["ruleFilled"] = list(filled)
+        if kind in getattr(words, "FORM_ONLY", ()):
+            form["formOnly"] = True
+        revealed = getattr(words, "REVEALED", {}).get(kind)
+        if revealed:  # parts of a legal record the table shows (the engine's are stand-ins)
+            form["revealed"] = list(revealed)
         asks = getattr(words, "SCRIBE_ASKS", {}).get(kind)
         if asks:  # printed facts the scribe asks once the record is chosen
             form["asks"] = [
@@ -243,6 +253,12 @@ class Seats(list):
     file import may carry) mapped to them by seat."""
 
     def __init__(self, names: Sequence[str], log_players: Sequence[str] = ()):
+        if len(log_players) == len(names) and sorted(log_players) == sorted(names):
+            # The seated players in the log's own order (the turn order it was played in):
+            # a seat number in a record counts in that order; names read as themselves.
+            super().__init__(log_players)
+            self.renamed = {}
+            return
         super().__init__(names)
         self.renamed = dict(zip(log_players, names, strict=False))
 

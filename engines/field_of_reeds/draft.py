@@ -14,7 +14,7 @@ from engines.field_of_reeds.common import (
     set_player,
     wrong_phase,
 )
-from engines.field_of_reeds.moves import Deal, Pick, Reorder
+from engines.field_of_reeds.moves import Deal, Pick, Reorder, Reveal
 from engines.field_of_reeds.state import State, clone, setting
 from engines.field_of_reeds.state import evolve as replace
 
@@ -301,3 +301,27 @@ def apply_pick(state: State, move: Pick) -> State:
     fields["phase"] = "action"
     fields["turn"] = fresh_turn(state.start_seat)
     return new
+
+
+def check_reveal(state: State, move: Reveal) -> list[Violation]:
+    """A card's printed facts as the table first sees them: a card dealt in this game
+    (C2), that agree with what is known of it (G2), and not of a later level (F7)."""
+    if move.card not in state.seen:
+        return [V("reveal_not_dealt", "F3", "card {card} was not dealt", card=move.card)]
+    out = card_facts(state, move.card, move.printed)[1]
+    level = move.printed.level
+    if level is not None and level > state.level:
+        out.append(
+            V(
+                "deal_card_not_added",
+                "F7",
+                "card {card} has the level-{icon} icon: it joins the deck at level {icon}",
+                card=move.card,
+                icon=level,
+            )
+        )
+    return out
+
+
+def apply_reveal(state: State, move: Reveal) -> State:
+    return replace(state, facts={**state.facts, move.card: move.printed})

@@ -23,6 +23,7 @@ from engines.field_of_reeds.moves import (
     Play,
     PlayedCard,
     Reorder,
+    Reveal,
     ScoreLevel,
     Step,
     UdjatTake,
@@ -70,6 +71,18 @@ def legal_moves(state: State) -> Iterator[Move]:
         yield from _action(state)
     elif phase == "score":
         yield from _score(state)
+    if phase != "over":
+        yield from _reveals(state)
+
+
+def _reveals(state: State) -> Iterator[Move]:
+    """A card in a hand or packet whose printed facts nobody recorded yet may be revealed
+    (its facts here are stand-ins: the table's card decides them)."""
+    for serial, card in enumerate(
+        sorted({c for p in state.players for c in (*p.hand, *p.packet)}), start=1
+    ):
+        if rules.card_facts(state, card)[0] is None:
+            yield Reveal(type="reveal", card=card, printed=synthetic_facts(serial, 1))
 
 
 def _deal(state: State) -> Deal | None:

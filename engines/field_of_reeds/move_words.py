@@ -42,6 +42,10 @@ MOVES = {
         ("Score the level", "階層の貢献点計算"),
         ("The level is scored", "階層の貢献点を計算"),
     ),
+    "reveal": (
+        ("Reveal a card (its printed facts)", "カードの公開（印刷内容）"),
+        ("Card {card} is revealed", "カード {card} を公開"),
+    ),
 }
 
 FIELDS = {
@@ -122,7 +126,15 @@ OPEN_CHOICES = {}
 
 # Recorded chance and printed facts: the engine's menu for these is made up (it does not
 # know the table's cards), so the form does not narrow their values to it.
-FACT_MOVES = ["deal", "score_level"]
+FACT_MOVES = ["deal", "score_level", "reveal"]
+
+# Chance the rules fix but for what is revealed later: the scribe offers the engine's
+# record without these fields (a deal is 7 cards to each player, as fresh cards; their
+# printed facts are entered by a ``reveal`` when the table sees them).
+RULE_FILLED = {"deal": ["facts"]}
+
+# Recorded facts the scribe never offers from the engine's made-up menu: only the form.
+FORM_ONLY = ["reveal"]
 
 # A value's name, the same in every field of this game.
 CHOICES = {

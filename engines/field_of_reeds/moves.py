@@ -2,7 +2,8 @@
 
 Seats are 1-based (seat 1 = the first player named in the document). Chance is data:
 ``deal`` records the packets dealt. Printed facts the edition lacks travel in the log:
-card facts (on ``deal.facts`` or on each played card), each entered space's colour, cost
+card facts (on ``deal.facts``, on each played card, or in a ``reveal`` record where the
+card is first seen), each entered space's colour, cost
 and resource icon, the costs of the spaces next to where a piece stops (for M15), and the
 distance left at level scoring.
 """
@@ -106,6 +107,16 @@ class Pass(Model):
     djed_resource: bool = False  # place a Djed on the Djed resource space (M18)
 
 
+class Reveal(Model):
+    """A card's printed facts, recorded where the table first sees them (when it is played,
+    or shown) rather than with the deal: chance entered as it is revealed. Any phase; it
+    changes nothing but what is known of the card."""
+
+    type: Literal["reveal"]
+    card: str
+    printed: CardFacts
+
+
 class ScoreLevel(Model):
     type: Literal["score_level"]
     distance: list[int | None] | None = None  # per seat, shortest spaces still needed (S5)
@@ -113,7 +124,7 @@ class ScoreLevel(Model):
 
 
 Move = Annotated[
-    Deal | Reorder | Pick | UdjatTake | UdjatUse | Play | Pass | ScoreLevel,
+    Deal | Reorder | Pick | UdjatTake | UdjatUse | Play | Pass | ScoreLevel | Reveal,
     Field(discriminator="type"),
 ]
 MOVE_ADAPTER: TypeAdapter[Move] = TypeAdapter(Move)

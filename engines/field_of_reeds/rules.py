@@ -23,9 +23,11 @@ from engines.field_of_reeds.draft import (
     apply_deal,
     apply_pick,
     apply_reorder,
+    apply_reveal,
     check_deal,
     check_pick,
     check_reorder,
+    check_reveal,
 )
 from engines.field_of_reeds.level_scoring import apply_score_level, check_score_level
 from engines.field_of_reeds.moves import Move
@@ -80,6 +82,7 @@ _CHECKS = {
     "play": lambda s, m: play_once(s, m)[0],
     "pass": check_pass,
     "score_level": check_score_level,
+    "reveal": check_reveal,
 }
 
 
@@ -91,4 +94,5 @@ _APPLIES = {
     "udjat_use": apply_udjat_use,
     "pass": apply_pass,
     "score_level": apply_score_level,
+    "reveal": apply_reveal,
 }

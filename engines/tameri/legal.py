@@ -61,6 +61,12 @@ def legal_moves(s: State) -> Iterator[Any]:
     for m in _candidates(s):
         if _legal(s, m):
             yield m
+    if s.phase not in ("setup", "draft_deal", "over"):
+        # A dealt card nobody recorded beyond its number may be shown (stand-in facts).
+        for number in sorted(s.seen):
+            known = s.cards.get(number)
+            if known is None or not known.model_dump(exclude_none=True).keys() - {"number"}:
+                yield mv.CardFactsShown(type="card_facts", cards=[synthetic_card(number)])
 
 
 def _candidates(s: State) -> Iterator[Any]:

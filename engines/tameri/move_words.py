@@ -48,6 +48,10 @@ MOVES = {
         ("Reveal the played card", "カードの公開"),
         ("{seat} reveals the played card", "{seat}がプレイしたカードを公開"),
     ),
+    "card_facts": (
+        ("Printed facts of cards seen", "見えたカードの印刷内容"),
+        ("Printed facts of cards seen: {cards}", "見えたカードの印刷内容：{cards}"),
+    ),
     "card_weather": (
         ("Weather effect of the card", "カードの天候効果"),
         (
@@ -262,7 +266,19 @@ OPEN_CHOICES = {}
 
 # Recorded chance and printed facts: the engine's menu for these is made up (it does not
 # know the table's cards), so the form does not narrow their values to it.
-FACT_MOVES = ["draft_deal", "effect", "game_end", "nile_reveal", "season_end", "setup", "weather"]
+FACT_MOVES = [
+    "draft_deal",
+    "effect",
+    "game_end",
+    "nile_reveal",
+    "season_end",
+    "setup",
+    "weather",
+    "card_facts",
+]
+
+# Recorded facts the scribe never offers from the engine's made-up menu: only the form.
+FORM_ONLY = ["card_facts"]
 
 # A value's name, the same in every field of this game.
 CHOICES = {

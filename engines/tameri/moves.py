@@ -85,6 +85,15 @@ class DraftDeal(Model):
     hands: list[Annotated[list[CardFacts], Field(min_length=5, max_length=5)]]
 
 
+class CardFactsShown(Model):
+    """Printed facts of dealt cards, recorded where the table first sees them (a played
+    card turned up, a card shown) rather than with the deal: chance entered as it is
+    revealed. Any phase after the deal; it changes nothing but what is known of the cards."""
+
+    type: Literal["card_facts"]
+    cards: list[CardFacts] = Field(min_length=1)
+
+
 class DraftPick(Model):
     type: Literal["draft_pick"]
     seat: Seat
@@ -334,7 +343,8 @@ Move = Annotated[
     | Effect
     | TakeNile
     | SeasonEnd
-    | GameEnd,
+    | GameEnd
+    | CardFactsShown,
     Field(discriminator="type"),
 ]
 MOVE_ADAPTER: TypeAdapter[Move] = TypeAdapter(Move)

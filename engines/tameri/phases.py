@@ -79,6 +79,35 @@ def draft_deal(s: State, m: mv.DraftDeal) -> Result:
     return [], s2.but(phase="draft", draft_hands=hands, draft_picks=(None,) * s.n)
 
 
+def card_facts(s: State, m: mv.CardFactsShown) -> Result:
+    """Facts of cards already dealt (L19: each number once), merged with what is known;
+    a fact that differs from a known one is refused (G6)."""
+    new = dict(s.cards)
+    for c in m.cards:
+        if c.number not in s.seen:
+            return [
+                V("card.not_dealt", "L19", "card {number} is not in play", number=c.number)
+            ], None
+        known = new.get(c.number)
+        if known is not None:
+            mine = c.model_dump(exclude_none=True)
+            theirs = known.model_dump(exclude_none=True)
+            clash = [k for k in mine if k in theirs and mine[k] != theirs[k]]
+            if clash:
+                return [
+                    V(
+                        "card.facts_conflict",
+                        "G6",
+                        "card {number}: {fields} differ from the edition data",
+                        number=c.number,
+                        fields=", ".join(clash),
+                    )
+                ], None
+            c = known.model_copy(update={k: getattr(c, k) for k in mine})
+        new[c.number] = c
+    return [], s.but(cards=new)
+
+
 def draft_pick(s: State, m: mv.DraftPick) -> Result:
     i = m.seat - 1
     if s.draft_picks[i] is not None:

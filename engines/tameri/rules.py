@@ -34,6 +34,8 @@ EXPECTED_PHASE = {
 
 def resolve(s: State, m: Any) -> Result:
     want = EXPECTED_PHASE.get(m.type, "turn")
+    if m.type == "card_facts" and s.phase not in ("setup", "draft_deal", "over"):
+        want = s.phase  # cards are shown whenever the table sees them
     if s.phase != want:
         return [
             V(
@@ -84,4 +86,5 @@ HANDLERS = {
     "take_nile": ph.take_nile,
     "season_end": ph.season_end,
     "game_end": ph.game_end,
+    "card_facts": ph.card_facts,
 }

@@ -144,6 +144,12 @@ OPEN_CHOICES = {
 # know the table's cards), so the form does not narrow their values to it.
 FACT_MOVES = ["choose_line", "place_tile", "setup", "surround_bonus"]
 
+# Parts of a legal record that the table reveals (``field`` or ``field.part``): the
+# engine's menu gives the legal placements (square, stairs, what they face) with stand-in
+# tile symbols and foundation values; the scribe narrows by the placement and the judge
+# enters what the placed tile and a turned foundation show.
+REVEALED = {"place_tile": ["tile", "foundation.value"]}
+
 # A value's name, the same in every field of this game.
 CHOICES = {
     "white": ("White", "白"),

@@ -165,6 +165,7 @@ def judge_engine_verdict(table: Table, kind: str, payload: Any) -> EngineVerdict
                         moves=report.moves_applied,
                     )
                 )
+        verdict.outcome = in_seat_order(verdict.outcome, doc["players"], seat_names(table))
     except EngineError as error:
         verdict.violations = [violation_json(engine, v) for v in error.violations]
     except Exception:  # an engine bug must never be reported as the judge's mistake
@@ -173,6 +174,23 @@ def judge_engine_verdict(table: Table, kind: str, payload: Any) -> EngineVerdict
             problem("result.engine_failed", "the engine failed; the entry is kept as a draft")
         ]
     return verdict
+
+
+def in_seat_order(
+    outcome: dict[str, Any] | None, players: list[str], seated: list[str]
+) -> dict[str, Any] | None:
+    """The outcome's lines in the table's seat order. An imported log the judge matched to
+    the seated players may list them in another order (the turn order played, the start
+    player first); every page and the standings read line n as seat n, so the lines follow
+    the seats, each with its seat position (the engine's own ``seat`` is the turn order)."""
+    if outcome is None or list(players) == list(seated) or sorted(players) != sorted(seated):
+        return outcome
+    by_name = {line["name"]: line for line in outcome["players"]}
+    lines = [
+        {**by_name[name], "seat": position, "turn": by_name[name]["seat"]}
+        for position, name in enumerate(seated, start=1)
+    ]
+    return {**outcome, "players": lines}
 
 
 def _report_json(engine, report) -> dict[str, Any]:

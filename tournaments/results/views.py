@@ -388,7 +388,9 @@ def log_check_json(request, table, actor, data):
     report["sentences"] = engine.move_sentences(records, seat_names(table), _lang(), log_players)
     if data.get("scribe") is True:  # the scribe offers the legal records as buttons
         legal = report["legal"] or []
-        report["choices"] = engine.move_choices(legal, seat_names(table), _lang())
+        # Seat numbers count in the log's order (an imported log's turn order).
+        order = log_players if sorted(log_players) == sorted(seat_names(table)) else None
+        report["choices"] = engine.move_choices(legal, order or seat_names(table), _lang())
     return JsonResponse(report)
 
 

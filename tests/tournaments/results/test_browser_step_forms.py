@@ -36,14 +36,24 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .filter(t => t[1] < 44 || t[2] < 44)"""
 
 
+# Taps (and typed values) the step form took, for the scribe test's count of setup taps:
+# a picker choice, a typed value, a tap on a button or a checkbox each count one.
+TAPS = [0]
+
+
 def pick(select, value) -> None:
     # By the engine's value, by position: a value may also be another option's label.
     values = select.evaluate("el => Array.from(el.options).map(o => o.value)")
     select.select_option(index=values.index(str(value)))
+    TAPS[0] += 1
 
 
 def enter(box, f: dict, value) -> None:
     """Type ``value`` into the node ``f`` drawn in ``box`` (its element, data-field)."""
+    if value == [] and f["kind"] == "list" and f.get("nullable"):
+        # None printed (a card without weather effects), which is not "unknown" (null).
+        pick(box.locator(":scope > .list-known select"), "none")
+        return
     if value is None or value == [] or value == {}:
         if f["kind"] == "list" and (f.get("perSeat") or f["min"]):
             pass  # fixed rows stay as they are
@@ -60,16 +70,20 @@ def enter(box, f: dict, value) -> None:
             # A small count by thumb: the first tap on "+" shows the lowest value.
             for _ in range(value - max(f.get("min") or 0, 0) + 1):
                 box.locator('.step[data-step="1"]').first.tap()
+                TAPS[0] += 1
             assert control.input_value() == str(value)
         else:
             control.fill(str(value))
+            TAPS[0] += 1
     elif kind == "bool":
         if value:
             box.locator("input[type=checkbox]").check()
+            TAPS[0] += 1
     elif kind == "square":
         inputs = box.locator(":scope > .field input")
         inputs.nth(0).fill(str(value[0] + 1))  # rows and columns are counted from 1
         inputs.nth(1).fill(str(value[1] + 1))
+        TAPS[0] += 2
     elif kind == "object":
         for part in f["parts"]:
             if part["name"] in value:
@@ -82,11 +96,13 @@ def enter(box, f: dict, value) -> None:
         rows = box.locator(":scope > .rows > .row")
         while rows.count() < len(value or []):
             box.locator(":scope > .add-row").tap()
+            TAPS[0] += 1
         for i, item in enumerate(value or []):
             enter(rows.nth(i).locator(":scope > *").first, f["item"], item)
     elif kind == "map":
         for key, item in value.items():
             box.locator(":scope > .add-row").tap()
+            TAPS[0] += 1
             row = box.locator(":scope > .rows > .row").last.locator(":scope > fieldset")
             enter(row.locator(":scope > [data-field]").nth(0), f["key"], key)
             enter(row.locator(":scope > [data-field]").nth(1), f["value"], item)
@@ -97,12 +113,14 @@ def enter(box, f: dict, value) -> None:
 def add_step(page, forms: dict, move: dict) -> None:
     page.wait_for_selector(f'#move-type option[value="{move["type"]}"]', state="attached")
     page.select_option("#move-type", move["type"])
+    TAPS[0] += 1
     for f in forms[move["type"]]["fields"]:
         if f["name"] in move:
             enter(page.locator(f'#move-fields > [data-field="{f["name"]}"]'), f, move[f["name"]])
     assert not scrolls_sideways(page), "the step form scrolls sideways"
     assert page.evaluate(SMALL_TARGETS) == []
     page.click("#add-step")
+    TAPS[0] += 1
 
 
 def next_record(game: str, document: dict, kind: str, pick_one=lambda ms: ms[0]) -> dict:
@@ -208,4 +226,35 @@ def test_judge_enters_a_short_log_through_the_step_forms(live_server, browser, g
     assert page.locator("#steps li").count() == len(moves)  # refused: not added
     shot = Path(os.environ.get("TMPDIR", "/tmp")) / f"step-form-{game}-{lang}.png"
     page.screenshot(path=str(shot), full_page=True)
+    context.close()
+
+
+def test_an_empty_list_is_sent_as_none_and_unknown_stays_a_choice(live_server, browser):
+    """A Tameri card printed without weather effects is entered as none ([]), not saved as
+    unknown (null); a card whose weather the judge did not see stays unknown (left out)."""
+    game = "tameri"
+    table = make_table(make_event(game, policy="players"), players=2)
+    forms = {t["type"]: t for t in engines.get_engine(game).step_forms("ja")}
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="ja-JP"
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ja/judge/{table.judge_token}/")
+    page.click('button[data-tab="log"]')
+    setup = as_entered(next_record(game, table_document(table, "log", []), "setup"))
+    add_step(page, forms, setup)
+    steps_are(page, 1)
+    deal = next_record(game, table_document(table, "log", [setup]), "draft_deal")
+    first, second = deal["hands"][0][0], deal["hands"][0][1]
+    first["weather"] = []  # none printed
+    del second["weather"]  # not seen: unknown
+    add_step(page, forms, as_entered(deal))
+    steps_are(page, 2)
+    entered = page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('referee-table-{table.pk}:steps'))"
+    )
+    hand = entered[1]["hands"][0]
+    assert hand[0]["weather"] == [], hand[0]
+    assert "weather" not in hand[1] or hand[1]["weather"] is None, hand[1]
     context.close()

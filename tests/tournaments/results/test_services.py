@@ -332,3 +332,38 @@ def test_ruling_validates_its_inputs(table):
     assert ActionLog.objects.filter(action="ruling.made", table=table).get().data["ruling"] == (
         ruling.pk
     )
+
+
+def test_an_imported_log_in_another_seat_order_scores_each_player_at_their_seat():
+    """Issue 28: the judge may match an imported log's players to the seats in any order
+    (the log keeps the turn order played). Each line of the stored outcome is the seated
+    player's, at their seat: the standings read line n as seat n."""
+    import json
+    from pathlib import Path
+
+    import engines
+    from tournaments.results.selectors import seat_names
+
+    doc = json.loads(Path("engines/imhotep/examples/imhotep-4p-log.json").read_text())
+    table = make_table(make_event("imhotep"), players=4)
+    names = seat_names(table)
+    order = [2, 0, 3, 1]  # the log's n-th player sits at seat order[n] + 1
+    renamed = {log: names[seat] for log, seat in zip(doc["players"], order, strict=True)}
+    imported = {
+        **doc,
+        "players": [renamed[p] for p in doc["players"]],
+        "moves": [{**m, "by": renamed[m["by"]]} if "by" in m else m for m in doc["moves"]],
+    }
+    sub = submit(table, imported, kind="log").submission
+    assert sub.outcome is not None and not sub.violations
+    own = engines.get_engine("imhotep").replay(doc).outcome.to_dict()["players"]
+    want = {renamed[line["name"]]: line for line in own}
+    lines = sub.outcome["players"]
+    assert [line["name"] for line in lines] == names
+    assert [line["seat"] for line in lines] == [1, 2, 3, 4]
+    for line in lines:
+        assert (line["total"], line["rank"]) == (
+            want[line["name"]]["total"],
+            want[line["name"]]["rank"],
+        )
+    assert sub.lines == [[want[n]["rank"], want[n]["total"]] for n in names]

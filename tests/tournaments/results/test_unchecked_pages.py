@@ -24,6 +24,9 @@ pytestmark = pytest.mark.django_db
 NILE_SHEET = {"players": [{"combo": 5, "area": 10, "miss": -1}, {"combo": 3, "area": 8, "miss": 0}]}
 NILE_JA = "エリアトラックの順位点"  # the item of the area track's lost rank points
 NILE_EN = "area rank points"
+# The heading says what these are: values that were unknown (issue 28), not a failure of the
+# engine's ("not verified by the engine").
+UNKNOWN_HEADING = {"ja": "不明だった値", "en": "Values that were unknown"}
 
 
 def _names(table) -> tuple[str, ...]:
@@ -63,6 +66,10 @@ def _public_path(sub, lang: str) -> str:
     )
 
 
+def _heading(html: str) -> str:
+    return html.split('id="unchecked-heading">', 1)[1].split("</h2>", 1)[0]
+
+
 def _section(html: str) -> str:
     return html.split('id="unchecked-heading"', 1)[1].split("</section>", 1)[0]
 
@@ -70,12 +77,14 @@ def _section(html: str) -> str:
 def test_public_table_page_in_each_language(client, confirmed):
     ja = client.get(_public_path(confirmed, "ja")).content.decode()
     assert NILE_JA in _section(ja) and NILE_EN not in ja
+    assert UNKNOWN_HEADING["ja"] in _heading(ja)
     assert english_in(page_texts(_section(ja))) == []
     # The whole page: the rule ids read as printed (S5), never with the engine's key.
     assert english_in(page_texts(ja), _names(confirmed.table)) == []
     en = client.get(_public_path(confirmed, "en")).content.decode()
     assert NILE_EN in _section(en) and NILE_JA not in en
     assert "[S5]" in _section(en)
+    assert UNKNOWN_HEADING["en"] in _heading(en) and "Not verified" not in en
 
 
 def test_public_api_gives_code_params_and_the_requests_language(client, confirmed):
@@ -119,9 +128,7 @@ def test_judge_page_state_and_preview_in_each_language(client):
         # state the page starts from (its config) says them in that language too.
         html = client.get(f"/{lang}/judge/{table.judge_token}/").content.decode()
         words = json.loads(_script(html, "judge-text"))
-        assert words["unchecked"] == (
-            "エンジンが検証できなかった項目" if lang == "ja" else "Not verified by the engine"
-        )
+        assert words["unchecked"].startswith(UNKNOWN_HEADING[lang]), words["unchecked"]
         current = json.loads(_script(html, "judge-config"))["state"]["current"]
         assert want in [u["item_text"] for u in current["outcome"]["unchecked"]]
 
@@ -140,8 +147,10 @@ def test_player_confirm_page_in_each_language(client):
     ja = client.get(f"/ja/judge/player/{token}/").content.decode()
     assert NILE_JA in ja and NILE_EN not in ja
     assert english_in(page_texts(ja), _names(table)) == []
+    assert f"<h3>{UNKNOWN_HEADING['ja']}" in ja
     en = client.get(f"/en/judge/player/{token}/").content.decode()
     assert NILE_EN in en and NILE_JA not in en
+    assert f"<h3>{UNKNOWN_HEADING['en']}" in en and "Not verified" not in en
 
 
 def test_console_table_page_in_each_language(client, confirmed):

@@ -6,7 +6,12 @@
  * single record left is added at once. Recorded chance and printed facts (a deal, a drawn
  * tile: the words' FACT_MOVES) come from a menu the engine makes up: where it has several
  * records (the squares and tiles a tile may be), the judge narrows them by the values seen
- * on the table, field by field; a lone made-up record (a whole deal) is never offered.
+ * on the table, field by field; a lone made-up record (a whole deal) is never offered,
+ * except where the rules fix it but for facts revealed later (form.ruleFilled: a Field of
+ * Reeds deal is its packets, whose cards' facts come in "reveal" records, form.formOnly).
+ * A record with revealed parts (form.revealed: a Terra Pyramides tile's symbols) is
+ * narrowed by its legal parts only (the square, the stairs); the choice then opens the
+ * step form with those filled in, for the judge to enter what the tile shows.
  * Their button opens the step form below, for what the menu does not hold.
  * table.js uses window.JudgeScribe. */
 (function () {
@@ -31,6 +36,18 @@
     const typeOf = (t) => types.find((x) => x.type === t);
     const isFact = (t) => Boolean(typeOf(t) && typeOf(t).facts);
     const key = (move, name) => (name in move ? JSON.stringify(move[name]) : "");
+    /* A record without its revealed parts (form.revealed: "tile", "foundation.value"):
+     * what the engine's rules decide, the rest being the table's to say. */
+    function legalPart(move) {
+      const form = typeOf(move.type);
+      const out = Object.assign({}, move);
+      ((form && form.revealed) || []).forEach((path) => {
+        const [head, tail] = path.split(".");
+        if (!tail) delete out[head];
+        else if (out[head] && typeof out[head] === "object") { out[head] = Object.assign({}, out[head]); delete out[head][tail]; }
+      });
+      return out;
+    }
 
     function button(text, data, onTap) {
       const b = el("button", "choice", text);
@@ -42,6 +59,12 @@
     }
     function pick(choice) {
       const form = typeOf(choice.move.type);
+      if (form && form.revealed) {  // the placement is the engine's, the symbols the table's
+        kind = null; filters = [];
+        box.innerHTML = ""; path.innerHTML = "";
+        hooks.openForm(choice.move.type, legalPart(choice.move));
+        return;
+      }
       const asks = ((form && form.asks) || []).filter((q) => q.answers.every((a) => Object.keys(a.set).every((k) => !(k in choice.move))));
       if (asks.length) { ask(choice, asks, 0); return; }
       kind = null; filters = [];
@@ -63,6 +86,9 @@
       }));
     }
     function offered(c) {
+      const form = typeOf(c.move.type);
+      if (form && form.formOnly) return false;  // facts only the table shows: the form
+      if (form && (form.ruleFilled || form.revealed)) return true;  // what the rules fix
       return !isFact(c.move.type) || choices.filter((x) => x.move.type === c.move.type).length > 1;
     }
     function remaining() {
@@ -108,7 +134,8 @@
     function narrow(left, typed) {
       if (left.length <= LIST_MAX) { left.forEach((c) => button(c.sentence, { move: JSON.stringify(c.move) }, () => pick(c))); return; }
       const form = typeOf(left[0].move.type);
-      const names = (form ? form.fields.map((f) => f.name) : []).concat(Object.keys(left[0].move));
+      const hidden = (form && form.revealed) || [];  // never narrowed by a made-up value
+      const names = (form ? form.fields.map((f) => f.name) : []).concat(Object.keys(left[0].move)).filter((n) => !hidden.includes(n));
       const name = names.find((n) => new Set(left.map((c) => key(c.move, n))).size > 1);
       if (!name) { left.forEach((c) => button(c.sentence, { move: JSON.stringify(c.move) }, () => pick(c))); return; }
       const label = form && form.fields.find((f) => f.name === name);
@@ -124,6 +151,17 @@
     }
     function show(report) {
       choices = (report && report.choices) || [];
+      // One choice per legal placement: records that differ only in revealed parts (the
+      // engine's stand-in tile symbols) are the same choice.
+      const seen = new Set();
+      choices = choices.filter((c) => {
+        const form = typeOf(c.move.type);
+        if (!form || !form.revealed) return true;
+        const k = JSON.stringify(legalPart(c.move));
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
       kind = null; filters = [];
       render();
     }

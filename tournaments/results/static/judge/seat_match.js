@@ -2,8 +2,9 @@
  * written elsewhere names its players its own way ("Aiko"); before it is loaded, the judge
  * says who each of them is at this table (one picker per name, the same name or else the
  * same seat chosen first). The log then names the seated players in every record ("by",
- * "player"). The table's seat order is the game's turn order, so the n-th player of the
- * log must be the n-th seat: a matching that reorders them is refused with that reason.
+ * "player"). Any order is allowed: the log keeps its own order (the turn order played,
+ * start player first) with the seated players' names, and the server puts each player's
+ * line of the outcome back at their seat.
  * table.js uses window.JudgeSeatMatch. */
 (function () {
   "use strict";
@@ -49,10 +50,6 @@
       const chosen = Array.from(rows.querySelectorAll("select")).map((s) => Number(s.value));
       if (new Set(chosen).size !== chosen.length || chosen.length !== seated.length) {
         error.textContent = T.seatTwice;
-        return;
-      }
-      if (chosen.some((seat, i) => seat !== i)) {
-        error.textContent = T.seatOrder;
         return;
       }
       const renamed = {};

@@ -89,7 +89,12 @@
       else { box.appendChild(text); box.appendChild(input.tagName === "INPUT" && input.type === "number" ? stepper(input) : input); }
       const error = slot();
       box.appendChild(error);
-      return { el: box, read: () => readScalar(input), find: () => error };
+      const fill = (v) => {
+        if (v === undefined || v === null) return;
+        if (input.type === "checkbox") input.checked = Boolean(v);
+        else input.value = String(Array.isArray(v) ? v.map((x) => x + (input.dataset.oneBased ? 1 : 0)).join(", ") : v);
+      };
+      return { el: box, read: () => readScalar(input), find: () => error, fill };
     }
     function group(label) {
       const box = el("fieldset", "group");
@@ -104,6 +109,7 @@
       [row.el, column.el, error].forEach((e) => box.appendChild(e));
       return {
         el: box, find: () => error,
+        fill: (v) => { if (Array.isArray(v)) { row.fill(v[0] + 1); column.fill(v[1] + 1); } },
         read: () => {
           const r = row.read(), c = column.read();
           if (r === undefined && c === undefined) return undefined;
@@ -125,10 +131,13 @@
           // A required list inside reads as [] even when nothing was entered; a part the
           // judge left untouched (a card's optional printed facts) is not sent at all:
           // the engine refuses {attribute: []} (issue 28, trap 7).
-          const entered = Object.values(out).some((v) => !(Array.isArray(v) && !v.length));
+          // A list said to be empty ("none") was entered, though it reads as [].
+          const entered = Object.values(out).some((v) => !(Array.isArray(v) && !v.length)) ||
+            nodes.some(([, n]) => n.explicit && n.explicit());
           return entered ? out : undefined;
         },
         find: (path) => { const hit = nodes.find(([name]) => name === path[0]); return hit ? hit[1].find(path.slice(1)) : error; },
+        fill: (v) => { if (v && typeof v === "object") nodes.forEach(([name, n]) => n.fill && n.fill(v[name])); },
       };
     }
     /* Rows that can be added and removed (or a fixed number: one per player, four ramps). */
@@ -182,19 +191,52 @@
       n.title(title);
       return n;
     }
+    /* A list the record may leave null (not recorded) says which an empty one is: the
+     * judge chooses "unknown" (null, the default) or "none" ([]: a card printed without
+     * weather effects); adding a row makes it "as listed". */
+    function known(f, r) {
+      const box = el("div", "field list-known");
+      const select = el("select");
+      select.id = "move-f-" + (++count);
+      select.dataset.kind = "known";
+      [["", T.listUnknown], ["none", T.listNone], ["listed", T.listAsEntered]].forEach(([v, text]) => select.add(new Option(text, v)));
+      const text = el("label", "", f.label);
+      text.htmlFor = select.id;
+      box.appendChild(text);
+      box.appendChild(select);
+      select.addEventListener("change", () => {
+        if (select.value !== "none") return;
+        r.entries.splice(0).forEach((e) => e.el.parentElement.remove());
+        const add = r.el.querySelector(":scope > .add-row");
+        if (add) add.hidden = false;
+      });
+      r.el.querySelector(":scope > .add-row").addEventListener("click", () => { select.value = "listed"; });
+      r.el.insertBefore(box, r.el.querySelector(":scope > .rows"));
+      return select;
+    }
     function list(f, label) {
       const fixed = f.perSeat || (f.min > 0 && f.min === f.max);
       const initial = f.perSeat ? config.seats.length : f.min || 0;
       const r = rows(f, label, (title) => titled(node(f.item, title), title), fixed, initial);
+      const state = f.nullable && !fixed ? known(f, r) : null;
       return {
         el: r.el,
+        explicit: () => Boolean(state && state.value),
         read: () => {
           const values = r.entries.map((e) => e.read());
           if (fixed) return values.every((v) => v === undefined) && !f.required ? undefined : values.map((v) => (v === undefined ? null : v));
           const kept = values.filter((v) => v !== undefined);
+          if (state && state.value === "none") return [];
+          if (state && state.value === "listed") return kept;
           return kept.length || f.required ? kept : undefined;
         },
         find: (path) => { const hit = r.entries[Number(path[0])]; return hit ? hit.find(path.slice(1)) : r.error; },
+        fill: (v) => {
+          if (!Array.isArray(v)) return;
+          const add = r.el.querySelector(":scope > .add-row");
+          while (r.entries.length < v.length && add && !fixed) add.click();
+          v.forEach((item, i) => { if (r.entries[i] && r.entries[i].fill) r.entries[i].fill(item); });
+        },
       };
     }
     function map(f, label) {
@@ -227,14 +269,17 @@
       return n;
     }
 
-    /* A move type's form in box; options: the engine's next legal records of this type. */
-    function render(box, t, options) {
+    /* A move type's form in box; options: the engine's next legal records of this type;
+     * preset: values already chosen (the scribe's legal placement of a tile whose symbols
+     * the judge enters here). */
+    function render(box, t, options, preset) {
       box.innerHTML = "";
       const nodes = t.fields.map((f) => {
         const values = options.map((m) => m[f.name]).filter((v) => v !== undefined && v !== null && typeof v !== "object");
         const allowed = !t.facts && options.length ? new Set(values.map(String)) : null;
         const n = node(f, f.label, allowed, true);
         box.appendChild(n.el);
+        if (preset && f.name in preset && n.fill) n.fill(preset[f.name]);
         return [f, n];
       });
       function read() {

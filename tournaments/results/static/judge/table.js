@@ -631,13 +631,14 @@
   const seatMatch = window.JudgeSeatMatch(config, T);
   const scribe = window.JudgeScribe(config, T, {
     add: (move) => addStep(move),
-    openForm: (kind) => {
+    openForm: (kind, preset) => {
       $("#move-type").value = kind;
-      renderMoveForm();
+      renderMoveForm(preset);
       $("#step-form").scrollIntoView({ block: "start" });
     },
   });
   let legal = null;
+  let importedDoc = null;  // a whole imported document: its players' order is kept
   let moveForm = null;
   function typeOf(kind) { return types.find((t) => t.type === kind); }
   function legalFor(kind) { return legal ? legal.filter((m) => m.type === kind) : []; }
@@ -646,9 +647,9 @@
     const t = move && typeOf(move.type);  // not checked yet (offline): its move type
     return (t ? t.label : String((move && move.type) || "—")) + " …";
   }
-  function renderMoveForm() {
+  function renderMoveForm(preset) {
     const t = typeOf($("#move-type").value);
-    moveForm = t ? stepForm.render($("#move-fields"), t, legalFor(t.type)) : null;
+    moveForm = t ? stepForm.render($("#move-fields"), t, legalFor(t.type), preset) : null;
     if (!t) $("#move-fields").innerHTML = "";
   }
   function readMove() { return moveForm ? moveForm.read() : {}; }
@@ -694,7 +695,9 @@
     renderMoveForm();
   }
   async function checkSteps(candidate) {
-    const res = await post("log-check", { moves: candidate, scribe: true });
+    // An imported log keeps its own order of players (the turn order it was played in).
+    const moves = importedDoc ? Object.assign({}, importedDoc, { moves: candidate }) : candidate;
+    const res = await post("log-check", { moves, scribe: true });
     return res.json();
   }
   async function refreshLegal() {
@@ -747,10 +750,10 @@
   }
   async function loadLog(data) {
     const moves = Array.isArray(data) ? data : data.moves;
+    importedDoc = Array.isArray(data) ? null : data;
     const report = await checkSteps(moves);
     const bad = (report.violations || [])[0];
     steps = moves;
-    importedDoc = Array.isArray(data) ? null : data;
     legal = report.legal || null;
     sentences = report.sentences || [];
     scribe.show(report);
@@ -759,8 +762,6 @@
     selectTab("log");
     say(bad ? message(bad) : T.stepOk);
   }
-  let importedDoc = null;
-
   function selectTab(name) {
     $$(".tabs button").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
     $$("[data-panel]").forEach((p) => { p.hidden = p.dataset.panel !== name; });
@@ -797,7 +798,7 @@
   });
   const staff = $("#confirm-staff");
   if (staff) staff.addEventListener("click", () => state.current && enqueue("confirm", { submission_id: state.current.id }));
-  $("#move-type").addEventListener("change", renderMoveForm);
+  $("#move-type").addEventListener("change", () => renderMoveForm());
   renderTypes();
   $("#step-form").hidden = !types.length;
   $("#no-step-form").hidden = Boolean(types.length);
