@@ -32,7 +32,7 @@ STATE_LABELS = {
 def registrations(event: Event, query: str = "", status: str = "") -> list[Registration]:
     """Registrations matching a name or reading (kana or romaji, as on the public seating
     search), ordered by reading."""
-    rows = Registration.objects.filter(event=event).select_related("player")
+    rows = Registration.objects.filter(event=event).entered().select_related("player")
     if status:
         rows = rows.filter(status=status)
     # Gojūon order whatever the script: the database sorts every katakana reading after

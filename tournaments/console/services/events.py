@@ -161,7 +161,7 @@ def event_copy(*, event: Event, user, days: int = 7) -> Event:
         settings.save()
     Registration.objects.bulk_create(
         Registration(event=copy, player_id=player_id, status=Registration.Status.REGISTERED)
-        for player_id in event.registrations.exclude(status=Registration.Status.DROPPED)
+        for player_id in event.registrations.active()
         .order_by("pk")
         .values_list("player_id", flat=True)
     )
