@@ -227,6 +227,12 @@ ENTERED_STATUSES = (
 )
 # Holding a place: what the capacity counts and who may still be seated.
 ACTIVE_STATUSES = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+# What a player may cancel from their private page (a checked-in player tells the desk).
+CANCELLABLE_STATUSES = (
+    RegistrationStatus.REGISTERED,
+    RegistrationStatus.PENDING,
+    RegistrationStatus.WAITLISTED,
+)
 
 
 class RegistrationQuerySet(models.QuerySet):

@@ -320,7 +320,9 @@ def event_data(event: Event) -> EventData:
     # Counted here, in the same read: a count kept by a later task would lag the check-in
     # that a client was just answered for (a read reflects every write before it).
     summary = PlayerCounts(
-        **Registration.objects.filter(event=event).entered().aggregate(
+        **Registration.objects.filter(event=event)
+        .entered()
+        .aggregate(
             registered=Count("id"),
             checked_in=Count("id", filter=Q(status=Registration.Status.CHECKED_IN)),
             dropped=Count("id", filter=Q(status=Registration.Status.DROPPED)),

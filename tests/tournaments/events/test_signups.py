@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.db import IntegrityError, transaction
 from django.test import override_settings
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.tournaments.factories import PlayerFactory, RegistrationFactory, RoundFactory
 from tournaments.events.domain import RegistrationChanged
@@ -120,6 +120,7 @@ def test_approval_required(event):
         signup_approve(registration_id=c.pk)
 
 
+@translation.override("en")
 def test_closed_not_open_or_started(event):
     with pytest.raises(SignupRefused, match="not open"):
         sign(event, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from tournaments.events.domain import RegistrationChanged, announce
-from tournaments.events.models import Event, Player, Registration, Seat
+from tournaments.events.models import ENTERED_STATUSES, Event, Player, Registration, Seat
 from tournaments.events.services.summaries import event_summary_schedule_refresh
 
 
@@ -42,6 +42,11 @@ def _announce(registration: Registration, before: str) -> None:
 
 
 def registration_check_in(*, registration_id: int) -> Registration:
+    """Check a player in; a sign-up without a place (awaiting approval, waiting,
+    cancelled) is refused: checking in would seat them past the capacity."""
+    status = Registration.objects.values_list("status", flat=True).get(pk=registration_id)
+    if status not in ENTERED_STATUSES:
+        raise RegistrationRefused("this sign-up has no place in the event")
     return registration_set_status(
         registration_id=registration_id, status=Registration.Status.CHECKED_IN
     )

@@ -28,15 +28,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.events.domain import RegistrationChanged, announce
 from tournaments.events.kana import search_key
-from tournaments.events.models import Event, Player, Registration
+from tournaments.events.models import CANCELLABLE_STATUSES, Event, Player, Registration
 from tournaments.events.selectors.signups import signup_settings, waiting_list
 from tournaments.events.services.summaries import event_summary_schedule_refresh
 
 logger = logging.getLogger(__name__)
 
 Status = Registration.Status
-# What a player may cancel from their private page (a checked-in player tells the desk).
-CANCELLABLE = (Status.REGISTERED, Status.PENDING, Status.WAITLISTED)
 
 
 class SignupRefused(Exception):
@@ -198,7 +196,7 @@ def signup_cancel(*, registration_id: int, now: dt.datetime | None = None) -> Re
     event_id = Registration.objects.values_list("event_id", flat=True).get(pk=registration_id)
     event = _locked_event(event_id)
     registration = Registration.objects.select_for_update().get(pk=registration_id)
-    if registration.status not in CANCELLABLE:
+    if registration.status not in CANCELLABLE_STATUSES:
         raise SignupRefused(_("This registration cannot be cancelled here."))
     if event.status != Event.Status.REGISTRATION:
         raise SignupRefused(
