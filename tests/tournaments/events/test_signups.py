@@ -212,3 +212,21 @@ def test_the_link_is_mailed_when_mail_is_configured(event):
     with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend"):
         assert not signup_mail_link(registration, "https://x.example/ja/p/TOKEN/")
     assert len(mail.outbox) == 1
+
+
+def test_the_api_refuses_to_check_in_a_waiting_sign_up(event):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from tests.tournaments.results.helpers import user
+
+    open_signup(event, capacity=1)
+    sign(event, 1)
+    waiting = sign(event, 2)
+    client = APIClient()
+    token = Token.objects.create(user=user("org", event, "organizer"))
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.post(f"/api/registrations/{waiting.pk}/check-in/", {}, format="json")
+    assert response.status_code == 400
+    waiting.refresh_from_db()
+    assert waiting.status == Status.WAITLISTED
