@@ -113,3 +113,25 @@ def test_another_organizers_sign_ups_are_out_of_reach(client, event_with_signups
     )
     assert response.status_code in (403, 404)
     assert Registration.objects.get(pk=pending[0].pk).status == Status.PENDING
+
+
+def test_event_home_counts_sign_ups_to_decide(client, event_with_signups):
+    event, _pending = event_with_signups
+    page = client.get(f"/en/console/{event.slug}/").content.decode()
+    assert "sign-ups: 3 awaiting approval, 0 waiting" in page
+    ja = client.get(f"/ja/console/{event.slug}/").content.decode()
+    assert "承認待ち3件" in ja
+
+
+def test_next_weeks_copy_closes_its_sign_up_a_week_later(client, event_with_signups):
+    from tournaments.console.services.events import event_copy
+    from tournaments.events.models import EventConfig
+
+    event, _pending = event_with_signups
+    EventConfig.objects.filter(event=event).update(
+        data={"signup": {"open": True, "closes_at": "2026-11-22T17:30:00+09:00"}}
+    )
+    copy = event_copy(event=event, user=None)
+    assert event_config(copy)["signup"]["closes_at"] == "2026-11-29T17:30:00+09:00"
+    # Only players with a place are invited back, not the sign-ups awaiting approval.
+    assert copy.registrations.count() == 1

@@ -4,12 +4,14 @@ e-mailed link, the QR code, and every word Japanese on /ja/."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.core import mail
 from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tests.japanese_pages import english_in, page_texts
 from tournaments.events.models import EventConfig, Registration
@@ -146,13 +148,26 @@ def test_event_home_links_to_the_open_sign_up(client, event):
 
 
 def test_japanese_pages_show_japanese_only(client, event):
-    open_signup(event, capacity=1)
+    closes = timezone.now() + dt.timedelta(days=2)
+    open_signup(event, capacity=1, closes_at=closes.isoformat())
     page = client.get(signup_url(event)).content.decode()
     names = (event.name, event.venue)
     assert english_in(page_texts(page), names=names) == []
+    assert 'id="closes-at"' in page
     client.post(signup_url(event), form(1))
     waiting = client.post(signup_url(event), form(2))
     private = client.get(waiting["Location"]).content.decode()
     assert english_in(page_texts(private), names=(*names, "選手2")) == []
     refused = client.post(signup_url(event), form(2, website="x")).content.decode()
     assert english_in(page_texts(refused), names=(*names, "選手2", "せんしゅ2", "x")) == []
+
+
+def test_with_approval_the_player_waits_for_the_organizer(client, event):
+    open_signup(event, approval=True)
+    page = client.get(signup_url(event)).content.decode()
+    assert "一件ずつ承認します" in page
+    assert english_in(page_texts(page), names=(event.name, event.venue)) == []
+    response = client.post(signup_url(event), form(1))
+    private = client.get(response["Location"]).content.decode()
+    assert "承認待ち" in private and 'id="cancel-form"' in private
+    assert Registration.objects.get(event=event).status == Status.PENDING

@@ -24,6 +24,7 @@ from tournaments.events.selectors.signups import signup_places, signup_settings
 from tournaments.events.services.signups import (
     SignupRefused,
     signup_cancel,
+    signup_closes_at,
     signup_create,
     signup_mail_link,
     signup_problem,
@@ -49,7 +50,8 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
     event = Event.objects.exclude(status=Event.Status.DRAFT).filter(slug=slug).first()
     if event is None:
         raise Http404
-    problem = signup_problem(event, signup_settings(event))
+    signup_options = signup_settings(event)
+    problem = signup_problem(event, signup_options)
     form = SignupForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -92,6 +94,8 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "form": form,
         "problem": problem,
+        "closes_at": signup_closes_at(signup_options),
+        "approval": bool(signup_options.get("approval")),
         "places": signup_places(event),
         "page_path": request.path,
     }
