@@ -230,3 +230,31 @@ def test_the_api_refuses_to_check_in_a_waiting_sign_up(event):
     assert response.status_code == 400
     waiting.refresh_from_db()
     assert waiting.status == Status.WAITLISTED
+
+
+def test_a_drop_or_removal_by_the_organizer_before_the_start_moves_the_list_up(
+    event, announcements, django_capture_on_commit_callbacks
+):
+    from tournaments.events.services.registrations import registration_delete, registration_drop
+
+    open_signup(event, capacity=2)
+    first, second = sign(event, 1), sign(event, 2)
+    waiting = [sign(event, n) for n in (3, 4)]
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_drop(registration_id=first.pk)
+    assert [e.promoted for e in announcements] == [(waiting[0].pk,)]
+    registration_delete(registration_id=second.pk)
+    statuses = [Registration.objects.get(pk=r.pk).status for r in waiting]
+    assert statuses == [Status.REGISTERED, Status.REGISTERED]
+
+
+def test_a_drop_during_the_event_promotes_nobody(event):
+    from tournaments.events.services.registrations import registration_drop
+
+    open_signup(event, capacity=1)
+    first, waiting = sign(event, 1), sign(event, 2)
+    event.status = event.Status.RUNNING
+    event.save()
+    registration_drop(registration_id=first.pk)
+    waiting.refresh_from_db()
+    assert waiting.status == Status.WAITLISTED

@@ -90,6 +90,12 @@ def _has_room(event: Event, settings: dict) -> bool:
     return Registration.objects.filter(event=event).active().count() < int(capacity)
 
 
+def signup_fill_places(event: Event) -> list[int]:
+    """Give the event's free places to its waiting list; the caller holds the event's row
+    lock (a drop or a removal by the organizer, ``services/registrations.py``)."""
+    return _promote(event, signup_settings(event))
+
+
 def _promote(event: Event, settings: dict) -> list[int]:
     """Give the free places to the waiting list, in its order; the promoted ids."""
     promoted: list[int] = []
