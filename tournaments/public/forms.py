@@ -21,7 +21,7 @@ class SignupForm(forms.Form):
         required=False,
         help_text=_("An e-mail address or a phone number; only the organizer sees it."),
     )
-    # The honeypot: hidden from people (off screen, out of the tab order), filled in by
+    # The honeypot: never shown (display: none), so nobody sees or tabs to it; filled in by
     # form-filling robots. A sign-up that fills it is refused.
     website = forms.CharField(label=_("Leave this field empty"), required=False)
 
