@@ -579,15 +579,15 @@ class EventForm(forms.Form):
 
     @staticmethod
     def signup_initial(config: dict) -> dict:
+        from tournaments.events.services.signups import signup_closes_at
+
         signup = config.get("signup") or {}
-        closes = signup.get("closes_at")
+        closes = signup_closes_at(signup)
         return {
             "signup_open": bool(signup.get("open")),
             "signup_capacity": signup.get("capacity"),
             "signup_approval": bool(signup.get("approval")),
-            "signup_closes_at": timezone.localtime(datetime.datetime.fromisoformat(closes))
-            if closes
-            else None,
+            "signup_closes_at": timezone.localtime(closes) if closes else None,
         }
 
     def event_fields(self) -> dict:

@@ -258,3 +258,9 @@ def test_a_drop_during_the_event_promotes_nobody(event):
     registration_drop(registration_id=first.pk)
     waiting.refresh_from_db()
     assert waiting.status == Status.WAITLISTED
+
+
+def test_a_closing_time_that_is_not_a_time_keeps_the_sign_up_closed(event):
+    open_signup(event, closes_at="next friday")  # an archive from elsewhere
+    with pytest.raises(SignupRefused):
+        sign(event, 1)

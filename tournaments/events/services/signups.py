@@ -60,7 +60,11 @@ def signup_closes_at(settings: dict) -> dt.datetime | None:
     raw = settings.get("closes_at")
     if not raw:
         return None
-    value = dt.datetime.fromisoformat(raw)
+    try:
+        value = dt.datetime.fromisoformat(str(raw))
+    except ValueError:
+        # Not a time (an archive from elsewhere): closed, rather than open for ever.
+        return dt.datetime.min.replace(tzinfo=dt.UTC)
     return value if timezone.is_aware(value) else timezone.make_aware(value)
 
 
