@@ -289,6 +289,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_HANDLER = "referee.lockout.LoginLockHandler"
 LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)
+# The public sign-up page (issue 29): sign-up posts per client address per window; a
+# café's players share one Wi-Fi address, so the limit stops floods, not a full evening.
+SIGNUPS_PER_ADDRESS = env.int("SIGNUPS_PER_ADDRESS", default=30)
+SIGNUP_WINDOW_SECONDS = env.int("SIGNUP_WINDOW_SECONDS", default=3600)
 # The client's address behind the proxies named here (referee/client_ip.py): a list of
 # addresses or networks of the TLS proxy (or proxies) in front of gunicorn, e.g.
 # "172.18.0.0/16" for docker-compose's network or "127.0.0.1" for a proxy on the same

@@ -367,6 +367,36 @@ class EventForm(forms.Form):
         required=False,  # an older form without the field keeps every-value entry
     )  # its help names the games that offer subtotals (__init__)
     finals_cut = forms.IntegerField(label=_("players in the final"), min_value=2, initial=4)
+    # Self sign-up on the public page (issue 29; events/services/signups.py).
+    signup_open = forms.BooleanField(
+        label=_("players may sign up on the event's public page"),
+        required=False,
+        help_text=_(
+            "The event's page links to a sign-up form; each player gets their private page "
+            "at once and can cancel from it."
+        ),
+    )
+    signup_capacity = forms.IntegerField(
+        label=_("sign-up: places"),
+        min_value=1,
+        required=False,
+        help_text=_(
+            "Blank: no limit. Past it, sign-ups join a waiting list that moves up when "
+            "someone cancels. Players you register count too."
+        ),
+    )
+    signup_approval = forms.BooleanField(
+        label=_("sign-up: I approve each sign-up"),
+        required=False,
+        help_text=_("Sign-ups wait for your approval on the players page."),
+    )
+    signup_closes_at = forms.DateTimeField(
+        label=_("sign-up closes at"),
+        required=False,
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Blank: open until the event starts."),
+    )
 
     def __init__(self, *args, instance: Event | None = None, **kwargs):
         self.instance = instance
@@ -750,6 +780,30 @@ class EventForm(forms.Form):
             "round_minutes": d["round_minutes"],
             "finals_cut": d["finals_cut"],
             "sheet_entry": d.get("sheet_entry") or "detail",
+            "signup": self.signup_config(),
+        }
+
+    def signup_config(self) -> dict:
+        d = self.cleaned_data
+        closes = d.get("signup_closes_at")
+        return {
+            "open": bool(d.get("signup_open")),
+            "capacity": d.get("signup_capacity"),
+            "approval": bool(d.get("signup_approval")),
+            "closes_at": closes.isoformat() if closes else None,
+        }
+
+    @staticmethod
+    def signup_initial(config: dict) -> dict:
+        from tournaments.events.services.signups import signup_closes_at
+
+        signup = config.get("signup") or {}
+        closes = signup_closes_at(signup)
+        return {
+            "signup_open": bool(signup.get("open")),
+            "signup_capacity": signup.get("capacity"),
+            "signup_approval": bool(signup.get("approval")),
+            "signup_closes_at": timezone.localtime(closes) if closes else None,
         }
 
     def event_fields(self) -> dict:
@@ -832,6 +886,7 @@ class EventForm(forms.Form):
             "round_minutes": config.get("round_minutes", 90),
             "finals_cut": config["finals_cut"],
             "sheet_entry": config.get("sheet_entry", "detail"),
+            **cls.signup_initial(config),
         }
 
 

@@ -27,6 +27,11 @@ urlpatterns = [
     path("<slug:slug>/players/", console_players.player_list, name="players"),
     path("<slug:slug>/players/import/", console_players.player_import, name="import"),
     path(
+        "<slug:slug>/players/signups/<int:registration_id>/",
+        console_players.signup_decide,
+        name="signup-decide",
+    ),
+    path(
         "<slug:slug>/players/<int:registration_id>/",
         console_players.registration_action,
         name="registration-action",

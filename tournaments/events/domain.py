@@ -112,11 +112,14 @@ class EventStatusChanged(DomainEvent):
 @dataclass(frozen=True)
 class RegistrationChanged(DomainEvent):
     """A player registered (before ""), checked in, was dropped or set back, was removed
-    (after ""), or had their name, reading or club corrected (before == after)."""
+    (after ""), or had their name, reading or club corrected (before == after); a sign-up
+    was approved, put on the waiting list or cancelled (``promoted``: who moved up)."""
 
     registration_id: int
     before: str
     after: str
+    # Registrations this change moved up from the waiting list (a cancel freed a place).
+    promoted: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -209,9 +209,40 @@ class Player(models.Model):
 
 
 class RegistrationStatus(models.TextChoices):
-    REGISTERED = "registered", _("Registered")
+    REGISTERED = "registered", _("Registered")  # confirmed: has a place in the event
     CHECKED_IN = "checked_in", _("Checked in")
     DROPPED = "dropped", _("Dropped")
+    # Sign-ups on the public page that have no place (yet): the organizer has not approved
+    # them, the event is full, or the player (or the organizer) cancelled.
+    PENDING = "pending", _("Awaiting approval")
+    WAITLISTED = "waitlisted", _("On the waiting list")
+    CANCELLED = "cancelled", _("Cancelled")
+
+
+# In the event: listed on its pages, seated, ranked (a dropped player keeps their history).
+ENTERED_STATUSES = (
+    RegistrationStatus.REGISTERED,
+    RegistrationStatus.CHECKED_IN,
+    RegistrationStatus.DROPPED,
+)
+# Holding a place: what the capacity counts and who may still be seated.
+ACTIVE_STATUSES = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+# What a player may cancel from their private page (a checked-in player tells the desk).
+CANCELLABLE_STATUSES = (
+    RegistrationStatus.REGISTERED,
+    RegistrationStatus.PENDING,
+    RegistrationStatus.WAITLISTED,
+)
+
+
+class RegistrationQuerySet(models.QuerySet):
+    def entered(self) -> RegistrationQuerySet:
+        """Players in the event (not a sign-up waiting for a place, nor cancelled)."""
+        return self.filter(status__in=ENTERED_STATUSES)
+
+    def active(self) -> RegistrationQuerySet:
+        """Players holding a place (registered or checked in)."""
+        return self.filter(status__in=ACTIVE_STATUSES)
 
 
 class Registration(models.Model):
@@ -226,6 +257,17 @@ class Registration(models.Model):
     )
     private_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     created = models.DateTimeField(auto_now_add=True)
+    # Self sign-up (the public sign-up page; services/signups.py). ``signup_key`` is the
+    # normalized reading and club: one live sign-up per person per event, held by the
+    # database so two phones sending the same form at once cannot both get in.
+    self_signup = models.BooleanField(_("signed up on the public page"), default=False)
+    contact = models.CharField(_("contact"), max_length=200, blank=True)  # organizer only
+    signup_key = models.CharField(max_length=250, blank=True, editable=False)
+    # When the registration joined the waiting list: the list moves up in this order.
+    queued_at = models.DateTimeField(_("on the waiting list since"), null=True, blank=True)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+
+    objects = RegistrationQuerySet.as_manager()
 
     class Meta:
         db_table = "tournaments_registration"  # the table it had before the split into apps
@@ -235,6 +277,19 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="registration_once_per_event"),
             _status_check("registration_status_valid", RegistrationStatus),
+            models.UniqueConstraint(
+                fields=["event", "signup_key"],
+                condition=~Q(signup_key="") & ~Q(status="cancelled"),
+                name="registration_signup_once",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="waitlisted") | Q(queued_at__isnull=False),
+                name="registration_waitlisted_has_time",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="cancelled") | Q(cancelled_at__isnull=False),
+                name="registration_cancelled_has_time",
+            ),
         ]
 
     def __str__(self) -> str:

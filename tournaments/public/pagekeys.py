@@ -17,7 +17,8 @@ anything (issue 26, hole 5).
 - table: ``…/rounds/<n>/tables/<t>/``; ``step`` (0 to the number of moves of its
   released move log; a table without a log has no step).
 - player: ``…/players/<registration id>/``; no parameter.
-- private: ``/<lang>/p/<token>/``; ``done`` (``checked-in``, ``reported``, ``empty``).
+- private: ``/<lang>/p/<token>/``; ``done`` (``checked-in``, ``reported``, ``empty``,
+  ``signed-up``, ``cancelled``, ``not-cancelled``).
 - league: ``/<lang>/leagues/<public id>/``; no parameter.
 - league-player: ``/<lang>/leagues/<public id>/players/<player id>/``; no parameter.
 
@@ -35,7 +36,14 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
 INT, TEXT = "int", "text"
-PRIVATE_DONE = ("checked-in", "reported", "empty")  # what a private page's POST reports
+PRIVATE_DONE = (
+    "checked-in",
+    "reported",
+    "empty",
+    "signed-up",
+    "cancelled",
+    "not-cancelled",
+)  # what a private page's POST reports
 TEXT_LIMIT = 100  # text parameters are cut to this many characters
 
 _LANG = r"^/(?P<lang>[a-z]{2})/"

@@ -18,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 
 from tournaments.events.clock import NOT_STARTED, clock_view
 from tournaments.events.kana import sort_key
+from tournaments.events.selectors.signups import signup_settings
 from tournaments.public import cache as public_cache
 from tournaments.public import selectors as sel
 from tournaments.public.chart import rank_chart
@@ -182,6 +183,8 @@ def render_event_home(
         "finished": data.finished,
         "podium": _podium(data) if data.finished else [],
         "final": final if data.finished else None,
+        "signup_open": signup_settings(data.event)["open"]
+        and data.event.status == data.event.Status.REGISTRATION,
         **_live(path, version, language),
     }
     return _render("public/event_home.html", context, language, partial)

@@ -36,15 +36,21 @@ def allow(request: HttpRequest) -> bool:
     """Count one render for the request's client; False once over the budget. A cache
     outage allows (the render is what a client asked for; the budget is a bound, not a
     gate every read depends on)."""
-    window = int(time.time() // WINDOW)
-    key = f"pub:renders:{request.META.get('REMOTE_ADDR', '')}:{window}"
+    return within_budget(request, "renders", _limit(), WINDOW)
+
+
+def within_budget(request: HttpRequest, what: str, limit: int, window: int) -> bool:
+    """Count one ``what`` for the request's client in the current ``window`` seconds;
+    False once past ``limit`` (the public sign-up's flood limit counts the same way)."""
+    slot = int(time.time() // window)
+    key = f"pub:{what}:{request.META.get('REMOTE_ADDR', '')}:{slot}"
     try:
-        cache.add(key, 0, WINDOW * 2)
+        cache.add(key, 0, window * 2)
         count = cache.incr(key)
     except Exception as error:  # noqa: BLE001 - any backend failure: allow, and say so
-        logger.warning("render budget not counted (%r)", error)
+        logger.warning("%s budget not counted (%r)", what, error)
         return True
-    return count <= _limit()
+    return count <= limit
 
 
 def refused(request: HttpRequest) -> HttpResponse:

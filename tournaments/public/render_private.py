@@ -12,7 +12,14 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 
-from tournaments.events.models import Event, Registration, Round
+from tournaments.events.models import (
+    CANCELLABLE_STATUSES,
+    ENTERED_STATUSES,
+    Event,
+    Registration,
+    Round,
+)
+from tournaments.events.selectors.signups import waitlist_position
 from tournaments.public import cache as public_cache
 from tournaments.public import selectors as sel
 from tournaments.results.models import ResultSubmission
@@ -76,6 +83,11 @@ def render_private(
             if known
             else player_current_table(registration),
             "token": registration.private_token,
+            "can_cancel": registration.status in CANCELLABLE_STATUSES
+            and event.status == Event.Status.REGISTRATION,
+            "waitlist_position": waitlist_position(registration),
+            # A sign-up without a place sits at no table: nothing to report from one.
+            "show_report": registration.status in ENTERED_STATUSES,
             "done": done if done in DONE else "",
             "live_url": partial,
             "live_etag": public_cache.etag_for(version, language, partial),

@@ -286,7 +286,7 @@ def event_data(event: Event) -> EventData:
         ).only("id", "table_id", "kind", "outcome", "engine_key", "version")
     }
     people, dropped = {}, {}
-    for r in event.registrations.select_related("player"):
+    for r in event.registrations.entered().select_related("player"):
         (dropped if r.status == Registration.Status.DROPPED else people)[r.pk] = _person(r)
     round_views = []
     for rnd in rounds:
@@ -320,7 +320,9 @@ def event_data(event: Event) -> EventData:
     # Counted here, in the same read: a count kept by a later task would lag the check-in
     # that a client was just answered for (a read reflects every write before it).
     summary = PlayerCounts(
-        **Registration.objects.filter(event=event).aggregate(
+        **Registration.objects.filter(event=event)
+        .entered()
+        .aggregate(
             registered=Count("id"),
             checked_in=Count("id", filter=Q(status=Registration.Status.CHECKED_IN)),
             dropped=Count("id", filter=Q(status=Registration.Status.DROPPED)),

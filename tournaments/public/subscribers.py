@@ -65,9 +65,11 @@ def on_standings_updated(event: StandingsUpdated) -> None:
 
 
 def on_registration_changed(event: RegistrationChanged) -> None:
-    dropped = Registration.Status.DROPPED
-    if dropped in (event.before, event.after) or "" in (event.before, event.after):
-        bump_after_commit(event.event_id)  # who is listed changes ("rank X of Y")
+    placed = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
+    if event.promoted or event.before not in placed or event.after not in placed:
+        # Who is listed changes ("rank X of Y"): a drop, a new or removed player, a
+        # sign-up given a place or cancelled; the waiting players' pages show their place.
+        bump_after_commit(event.event_id)
     elif event.before == event.after:
         bump_after_commit(event.event_id)  # a corrected name: every page that shows it
     else:

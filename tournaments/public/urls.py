@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.public.views import pages as public
-from tournaments.public.views import private, screen
+from tournaments.public.views import private, screen, signup
 
 app_name = "tournaments"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/screen/", screen.screen, name="screen"),
+    path("events/<slug:slug>/signup/", signup.signup, name="signup"),
     path("events/<slug:slug>/players/<int:registration_id>/", public.player, name="player"),
     path("leagues/<str:public_id>/", public.league, name="league"),
     path(
@@ -29,4 +30,6 @@ urlpatterns = [
     path("p/<str:token>/", private.private_page, name="private"),
     path("p/<str:token>/check-in/", private.private_check_in, name="private-check-in"),
     path("p/<str:token>/report/", private.private_report, name="private-report"),
+    path("p/<str:token>/cancel/", signup.private_cancel, name="private-cancel"),
+    path("p/<str:token>/qr.svg", signup.private_qr, name="private-qr"),
 ]

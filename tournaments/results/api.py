@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from referee import api_schema
 from tournaments.events.access import Action, Actor, NotAllowed, allowed
 from tournaments.events.models import Registration, Table
-from tournaments.events.services.registrations import registration_check_in
+from tournaments.events.services.registrations import RegistrationRefused, registration_check_in
 from tournaments.results import api_examples as ex
 from tournaments.results.models import ResultSubmission, Ruling
 from tournaments.results.selectors import table_history
@@ -340,7 +340,10 @@ class CheckInApi(ResultsApiBase):
         if not allowed(actor_of(request), Action.CHECK_IN, registration=registration):
             raise NotAllowed("you may check in only yourself")
         before = registration.status
-        registration = registration_check_in(registration_id=registration.pk)
+        try:
+            registration = registration_check_in(registration_id=registration.pk)
+        except RegistrationRefused as refused:  # a sign-up without a place
+            raise serializers.ValidationError({"status": [str(refused)]}) from refused
         if registration.status != before:  # a write through the API is in the action log
             action_log.record(
                 actor_of(request),

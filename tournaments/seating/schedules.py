@@ -197,7 +197,9 @@ def _resolver(event: Event):
     """token -> (registration id, None) or (None, problem): a registration number, or a
     player's name when exactly one player of the event has it."""
     rows = list(
-        Registration.objects.filter(event=event).values_list("pk", "status", "player__display_name")
+        Registration.objects.filter(event=event)
+        .entered()
+        .values_list("pk", "status", "player__display_name")
     )
     by_id = {pk: status for pk, status, _name in rows}
     by_name: dict[str, list[int]] = {}

@@ -344,7 +344,7 @@ def table_reseat(
         raise SeatingServiceError(f"{len(ids)} players: this table seats {sorted(sizes)}")
     known = set(
         Registration.objects.filter(event_id=rnd.event_id, pk__in=ids)
-        .exclude(status=Registration.Status.DROPPED)
+        .active()
         .values_list("pk", flat=True)
     )
     if missing := [rid for rid in ids if rid not in known]:
@@ -380,9 +380,7 @@ def seat_move(
     if rnd.status == Round.Status.CLOSED:
         raise SeatingServiceError("a closed round cannot change")
     registration = (
-        Registration.objects.filter(event_id=rnd.event_id, pk=registration_id)
-        .exclude(status=Registration.Status.DROPPED)
-        .first()
+        Registration.objects.filter(event_id=rnd.event_id, pk=registration_id).active().first()
     )
     if registration is None:
         raise SeatingServiceError(_("That player is not active in this event."))

@@ -117,9 +117,9 @@ def _standings_input(event_id: int) -> EventStandingsInput:
     rounds = counted_round_statuses(release_policy(event_id))
     # Plain tuples throughout: at 100,000 seats every object per seat costs (issue 19).
     registrations = list(
-        Registration.objects.filter(event_id=event_id).values_list(
-            "id", "status", "player__reading", "player__display_name"
-        )
+        Registration.objects.filter(event_id=event_id)
+        .entered()  # a sign-up without a place is in no standings
+        .values_list("id", "status", "player__reading", "player__display_name")
     )
     seats: dict[int, list[int]] = {}
     last_seated: dict[int, int] = {}  # registration -> the last round it was seated in

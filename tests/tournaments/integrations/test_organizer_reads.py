@@ -119,3 +119,24 @@ def test_check_ins_through_a_token_are_in_the_action_log(bot):
     assert ActionLog.objects.filter(action="registration.check_in").count() == 1  # no change
     log = api.get("/api/events/reads/log/?action=registration.check_in").json()
     assert log["count"] == 1
+
+
+def test_the_waiting_list_and_the_sign_ups_to_approve_are_read_by_status(bot):
+    """Issue 29: the sign-ups without a place are not among the event's players; asked
+    for by status, the organizer's tool reads them."""
+    from tournaments.events.models import Event, EventConfig
+    from tournaments.events.services.signups import signup_create
+
+    _owner, api = bot
+    event = Event.objects.get(slug="reads")
+    # Seated, the event runs; sign-ups come before the start.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.REGISTRATION)
+    players = Registration.objects.filter(event=event).count()
+    EventConfig.objects.update_or_create(
+        event=event, defaults={"data": {"signup": {"open": True, "capacity": players}}}
+    )
+    waiting = signup_create(event_id=event.pk, name="待つ人", reading="まつひと")
+    everyone = api.get("/api/events/reads/registrations/?limit=500").json()
+    assert waiting.pk not in [row["id"] for row in everyone["results"]]
+    listed = api.get("/api/events/reads/registrations/?status=waitlisted").json()
+    assert [(row["id"], row["status"]) for row in listed["results"]] == [(waiting.pk, "waitlisted")]

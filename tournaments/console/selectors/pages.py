@@ -33,8 +33,9 @@ def registrations(event: Event, query: str = "", status: str = "") -> list[Regis
     """Registrations matching a name or reading (kana or romaji, as on the public seating
     search), ordered by reading."""
     rows = Registration.objects.filter(event=event).select_related("player")
-    if status:
-        rows = rows.filter(status=status)
+    # Without a status asked for: the players in the event (a sign-up awaiting approval,
+    # waiting or cancelled is listed only when asked for by its status).
+    rows = rows.filter(status=status) if status else rows.entered()
     # Gojūon order whatever the script: the database sorts every katakana reading after
     # every hiragana one (サイトウ after わたなべ).
     rows = sorted(rows, key=lambda r: sort_key(r.player.display_name, r.player.reading))

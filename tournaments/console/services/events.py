@@ -152,7 +152,7 @@ def event_copy(*, event: Event, user, days: int = 7) -> Event:
     copy.save()
     config = EventConfig.objects.filter(event=event).values_list("data", flat=True).first()
     if config is not None:
-        EventConfig.objects.create(event=copy, data=config)
+        EventConfig.objects.create(event=copy, data=_signup_moved(config, shift))
     settings = EventResultSettings.objects.filter(event=event).first()
     if settings is not None:  # the confirmation policy and the rest, as they are
         settings.pk = None
@@ -161,13 +161,22 @@ def event_copy(*, event: Event, user, days: int = 7) -> Event:
         settings.save()
     Registration.objects.bulk_create(
         Registration(event=copy, player_id=player_id, status=Registration.Status.REGISTERED)
-        for player_id in event.registrations.exclude(status=Registration.Status.DROPPED)
+        for player_id in event.registrations.active()
         .order_by("pk")
         .values_list("player_id", flat=True)
     )
     if user is not None and user.is_authenticated:
         EventRole.objects.create(user=user, event=copy, role=EventRole.Kind.ORGANIZER)
     return copy
+
+
+def _signup_moved(config: dict, shift: datetime.timedelta) -> dict:
+    """The copy's sign-up closes as long before its start as the original's did."""
+    closes = (config.get("signup") or {}).get("closes_at")
+    if not closes:
+        return config
+    moved = (datetime.datetime.fromisoformat(closes) + shift).isoformat()
+    return {**config, "signup": {**config["signup"], "closes_at": moved}}
 
 
 @transaction.atomic

@@ -47,9 +47,7 @@ def finals_create(*, event_id: int, cut: int | None = None, actor: Actor = SYSTE
         )
     cut = cut or int(event_config(event)["finals_cut"])
     active = set(
-        Registration.objects.filter(event_id=event_id)
-        .exclude(status=Registration.Status.DROPPED)
-        .values_list("pk", flat=True)
+        Registration.objects.filter(event_id=event_id).active().values_list("pk", flat=True)
     )
     ranked = [row for row in snapshot.rows if row["registration"] in active]
     finalists = [row["registration"] for row in ranked[:cut]]

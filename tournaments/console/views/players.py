@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -25,14 +26,22 @@ from tournaments.console.services.player_import import (
 )
 from tournaments.console.views.events import console_event, qr_svg
 from tournaments.events.links import absolute_url, phone_unreachable
-from tournaments.events.models import Registration
+from tournaments.events.models import ENTERED_STATUSES, Registration
+from tournaments.events.selectors.signups import signup_places, signups_to_decide
 from tournaments.events.services.registrations import (
     registration_check_in,
     registration_drop,
     registration_set_status,
 )
+from tournaments.events.services.signups import SignupRefused, signup_approve, signup_reject
 
 SESSION_KEY = "console-csv-%s"
+# A sign-up awaiting approval, waiting or cancelled has no place: checked in, they would
+# be seated past the capacity.
+_NO_PLACE = gettext_lazy(
+    "%(name)s has no place in the event (awaiting approval, waiting or cancelled): "
+    "approve them under sign-ups first."
+)
 UNDO_KEY = "console-last-check-in-%s"
 
 
@@ -62,11 +71,50 @@ def player_list(request, slug):
         else:
             messages.success(request, _("Registered %(name)s.") % {"name": d["name"]})
             return redirect("console:players", slug=slug)
+    signups = signups_to_decide(event)
     return render(
         request,
         "console/players.html",
-        {"event": event, "form": form, "registrations": _with_ratings(event)},
+        {
+            "event": event,
+            "form": form,
+            "registrations": _with_ratings(event),
+            "signups": signups,
+            "signup_groups": [
+                (_("Awaiting your approval"), signups["pending"]),
+                (_("Waiting list (in the order it moves up)"), signups["waiting"]),
+            ],
+            "signup_places": signup_places(event),
+        },
     )
+
+
+@require_POST
+@login_required
+def signup_decide(request, slug, registration_id):
+    """Approve or turn down a public sign-up (awaiting approval or waiting)."""
+    event = console_event(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
+    action = request.POST.get("action")
+    try:
+        if action == "approve":
+            registration = signup_approve(registration_id=registration.pk)
+            if registration.status == Registration.Status.WAITLISTED:
+                messages.success(
+                    request,
+                    _("%(name)s approved: the event is full, on the waiting list.")
+                    % _n(registration),
+                )
+            else:
+                messages.success(request, _("%(name)s has a place.") % _n(registration))
+        elif action == "reject":
+            signup_reject(registration_id=registration.pk)
+            messages.success(request, _("%(name)s turned down.") % _n(registration))
+    except SignupRefused as refused:
+        messages.error(request, refused.message)
+    return redirect("console:players", slug=slug)
 
 
 @login_required
@@ -132,6 +180,8 @@ def registration_action(request, slug, registration_id):
             messages.error(
                 request, _("%(name)s has dropped: restore them first.") % _n(registration)
             )
+        elif registration.status not in ENTERED_STATUSES:
+            messages.error(request, _NO_PLACE % _n(registration))
         else:
             registration_check_in(registration_id=registration.pk)
             _remember_check_in(request, registration)
@@ -226,6 +276,8 @@ def check_in_token(request, slug):
             messages.error(
                 request, _("%(name)s has dropped: restore them first.") % _n(registration)
             )
+        elif registration.status not in ENTERED_STATUSES:
+            messages.error(request, _NO_PLACE % _n(registration))
         else:
             registration_check_in(registration_id=registration.pk)
             _remember_check_in(request, registration)

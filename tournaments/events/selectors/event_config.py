@@ -34,6 +34,10 @@ DEFAULTS: dict[str, Any] = {
     "finals_cut": 4,
     "round_minutes": 90,  # the round clock's length and the board's "late" mark
     "sheet_entry": "detail",
+    # Self sign-up on the public page (services/signups.py): off until the organizer opens
+    # it; capacity None = no limit; closes_at an ISO date-time (None: open until the event
+    # starts running).
+    "signup": {"open": False, "capacity": None, "approval": False, "closes_at": None},
 }
 
 
@@ -42,6 +46,7 @@ def event_config(event: Event) -> dict[str, Any]:
     stored = EventConfig.objects.filter(event=event).values_list("data", flat=True).first() or {}
     merged = {key: stored.get(key, value) for key, value in DEFAULTS.items()}
     merged["weights"] = {**DEFAULTS["weights"], **(stored.get("weights") or {})}
+    merged["signup"] = {**DEFAULTS["signup"], **(stored.get("signup") or {})}
     return merged
 
 

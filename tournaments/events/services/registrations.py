@@ -5,7 +5,14 @@ from __future__ import annotations
 from django.db import transaction
 
 from tournaments.events.domain import RegistrationChanged, announce
-from tournaments.events.models import Event, Player, Registration, Seat
+from tournaments.events.models import (
+    ACTIVE_STATUSES,
+    ENTERED_STATUSES,
+    Event,
+    Player,
+    Registration,
+    Seat,
+)
 from tournaments.events.services.summaries import event_summary_schedule_refresh
 
 
@@ -19,29 +26,55 @@ def registration_create(*, event: Event, player: Player) -> Registration:
 
 @transaction.atomic
 def registration_set_status(*, registration_id: int, status: str) -> Registration:
-    """Move a registration to ``status`` (a Registration.Status value) under a row lock."""
+    """Move a registration to ``status`` (a Registration.Status value) under a row lock.
+    A drop before the event starts frees a place: the waiting list moves up."""
+    frees_place = status == Registration.Status.DROPPED
+    event = _locked_event_of(registration_id) if frees_place else None
     registration = Registration.objects.select_for_update().get(pk=registration_id)
     if registration.status != status:
         before = registration.status
         registration.status = Registration.Status(status)
         registration.save(update_fields=["status"])
+        promoted = _fill_places(event) if before in ACTIVE_STATUSES else []
         event_summary_schedule_refresh(registration.event_id)
-        _announce(registration, before=before)
+        _announce(registration, before=before, promoted=promoted)
     return registration
 
 
-def _announce(registration: Registration, before: str) -> None:
+def _locked_event_of(registration_id: int) -> Event:
+    """The registration's event, locked first: the sign-up services lock the event before
+    a registration, and the same order here keeps them from waiting on each other."""
+    event_id = Registration.objects.values_list("event_id", flat=True).get(pk=registration_id)
+    return Event.objects.select_for_update().get(pk=event_id)
+
+
+def _fill_places(event: Event | None) -> list[int]:
+    """Before the event starts, a place freed goes to the waiting list (sign-ups)."""
+    if event is None or event.status != Event.Status.REGISTRATION:
+        return []
+    from tournaments.events.services.signups import signup_fill_places
+
+    return signup_fill_places(event)
+
+
+def _announce(registration: Registration, before: str, promoted: list[int] = ()) -> None:
     announce(
         RegistrationChanged(
             event_id=registration.event_id,
             registration_id=registration.pk,
             before=before,
             after=registration.status,
+            promoted=tuple(promoted),
         )
     )
 
 
 def registration_check_in(*, registration_id: int) -> Registration:
+    """Check a player in; a sign-up without a place (awaiting approval, waiting,
+    cancelled) is refused: checking in would seat them past the capacity."""
+    status = Registration.objects.values_list("status", flat=True).get(pk=registration_id)
+    if status not in ENTERED_STATUSES:
+        raise RegistrationRefused("this sign-up has no place in the event")
     return registration_set_status(
         registration_id=registration_id, status=Registration.Status.CHECKED_IN
     )
@@ -100,11 +133,13 @@ def registration_update(
 def registration_delete(*, registration_id: int) -> None:
     """Remove a registration made by mistake. A player who was ever seated has a history
     (tables, results, standings): they are dropped instead, never deleted."""
+    event = _locked_event_of(registration_id)
     registration = Registration.objects.select_for_update().get(pk=registration_id)
     if Seat.objects.filter(registration=registration).exists():
         raise RegistrationRefused("the player was seated in a round: drop them instead")
     before = registration.status
     registration.delete()
+    promoted = _fill_places(event) if before in ACTIVE_STATUSES else []
     event_summary_schedule_refresh(registration.event_id)
     announce(
         RegistrationChanged(
@@ -112,5 +147,6 @@ def registration_delete(*, registration_id: int) -> None:
             registration_id=registration_id,
             before=before,
             after="",
+            promoted=tuple(promoted),
         )
     )

@@ -23,10 +23,14 @@ def summary_flag(event_id: int) -> str:
 def event_summary_refresh(*, event_id: int) -> EventSummary | None:
     """Recompute the counts of one event from scratch; None when the event is gone."""
     release(summary_flag(event_id))  # before reading: a later check-in sends a new task
-    counts = Registration.objects.filter(event_id=event_id).aggregate(
-        registered=Count("id"),
-        checked_in=Count("id", filter=Q(status=Registration.Status.CHECKED_IN)),
-        dropped=Count("id", filter=Q(status=Registration.Status.DROPPED)),
+    counts = (
+        Registration.objects.filter(event_id=event_id)
+        .entered()
+        .aggregate(
+            registered=Count("id"),
+            checked_in=Count("id", filter=Q(status=Registration.Status.CHECKED_IN)),
+            dropped=Count("id", filter=Q(status=Registration.Status.DROPPED)),
+        )
     )
     with transaction.atomic():
         if not Event.objects.filter(pk=event_id).exists():

@@ -1,0 +1,266 @@
+"""Self sign-up (issue 29): capacity, the waiting list and its order, moving up on a cancel,
+approval, the closing time, duplicates by reading and club, and who the seating sees."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core import mail
+from django.db import IntegrityError, transaction
+from django.test import override_settings
+from django.utils import timezone, translation
+
+from tests.tournaments.factories import PlayerFactory, RegistrationFactory, RoundFactory
+from tournaments.events.domain import RegistrationChanged
+from tournaments.events.models import EventConfig, Registration
+from tournaments.events.selectors.signups import signup_places, waitlist_position
+from tournaments.events.services.signups import (
+    SignupRefused,
+    signup_approve,
+    signup_cancel,
+    signup_create,
+    signup_key,
+    signup_mail_link,
+    signup_reject,
+)
+
+pytestmark = pytest.mark.django_db
+Status = Registration.Status
+
+
+def open_signup(event, **settings):
+    EventConfig.objects.update_or_create(
+        event=event, defaults={"data": {"signup": {"open": True, **settings}}}
+    )
+
+
+def sign(event, n, **extra):
+    return signup_create(
+        event_id=event.pk, name=f"選手{n}", reading=f"せんしゅ{n}", club="", **extra
+    )
+
+
+def test_capacity_then_waiting_list_in_order(event):
+    open_signup(event, capacity=3)
+    statuses = [sign(event, n).status for n in range(5)]
+    assert statuses == [Status.REGISTERED] * 3 + [Status.WAITLISTED] * 2
+    waiting = list(Registration.objects.filter(event=event, status=Status.WAITLISTED))
+    assert sorted(waitlist_position(r) for r in waiting) == [1, 2]
+    assert signup_places(event) == {"capacity": 3, "taken": 3, "waiting": 2}
+
+
+def test_organizer_registered_players_count_against_the_capacity(event):
+    RegistrationFactory.create_batch(2, event=event, status=Status.REGISTERED)
+    open_signup(event, capacity=2)
+    assert sign(event, 1).status == Status.WAITLISTED
+
+
+def test_cancel_moves_the_first_waiting_player_up(
+    event, announcements, django_capture_on_commit_callbacks
+):
+    open_signup(event, capacity=2)
+    first, second = sign(event, 1), sign(event, 2)
+    waiting_a, waiting_b = sign(event, 3), sign(event, 4)
+    assert waitlist_position(waiting_b) == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        signup_cancel(registration_id=first.pk)
+    waiting_a.refresh_from_db()
+    waiting_b.refresh_from_db()
+    assert (waiting_a.status, waiting_b.status) == (Status.REGISTERED, Status.WAITLISTED)
+    assert waitlist_position(waiting_b) == 1
+    first.refresh_from_db()
+    assert first.status == Status.CANCELLED and first.cancelled_at is not None
+    changed = [e for e in announcements if isinstance(e, RegistrationChanged)]
+    assert changed[-1].registration_id == first.pk
+    assert (changed[-1].before, changed[-1].after) == (Status.REGISTERED, Status.CANCELLED)
+    assert changed[-1].promoted == (waiting_a.pk,)
+    del second
+
+
+def test_cancelling_a_waiting_place_promotes_nobody(event):
+    open_signup(event, capacity=1)
+    sign(event, 1)
+    waiting_a, waiting_b = sign(event, 2), sign(event, 3)
+    signup_cancel(registration_id=waiting_a.pk)
+    waiting_b.refresh_from_db()
+    assert waiting_b.status == Status.WAITLISTED
+    assert waitlist_position(waiting_b) == 1
+
+
+def test_a_rolled_back_cancel_announces_nothing(
+    event, announcements, django_capture_on_commit_callbacks
+):
+    open_signup(event, capacity=1)
+    first = sign(event, 1)
+    sign(event, 2)
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        signup_cancel(registration_id=first.pk)
+        raise RuntimeError
+    assert announcements == []
+    first.refresh_from_db()
+    assert first.status == Status.REGISTERED
+
+
+def test_approval_required(event):
+    open_signup(event, capacity=1, approval=True)
+    a, b = sign(event, 1), sign(event, 2)
+    assert (a.status, b.status) == (Status.PENDING, Status.PENDING)
+    assert signup_approve(registration_id=a.pk).status == Status.REGISTERED
+    assert signup_approve(registration_id=b.pk).status == Status.WAITLISTED
+    # On a waiting registration approval gives a place beyond the capacity.
+    assert signup_approve(registration_id=b.pk).status == Status.REGISTERED
+    c = sign(event, 3)
+    assert signup_reject(registration_id=c.pk).status == Status.CANCELLED
+    with pytest.raises(SignupRefused):
+        signup_approve(registration_id=c.pk)
+
+
+@translation.override("en")
+def test_closed_not_open_or_started(event):
+    with pytest.raises(SignupRefused, match="not open"):
+        sign(event, 1)
+    closes = timezone.now() + dt.timedelta(hours=1)
+    open_signup(event, closes_at=closes.isoformat())
+    assert sign(event, 1, now=closes - dt.timedelta(minutes=1)).status == Status.REGISTERED
+    with pytest.raises(SignupRefused, match="closed"):
+        sign(event, 2, now=closes)
+    open_signup(event)
+    event.status = event.Status.RUNNING
+    event.save()
+    with pytest.raises(SignupRefused, match="started"):
+        sign(event, 3)
+
+
+def test_duplicates_by_reading_and_club(event):
+    open_signup(event)
+    signup_create(event_id=event.pk, name="山田 太郎", reading="やまだ たろう", club="Cairo Club")
+    for reading, club in (("ヤマダタロウ", "cairo  club"), ("yamada tarou", "ＣＡＩＲＯ ＣＬＵＢ")):
+        with pytest.raises(SignupRefused) as refused:
+            signup_create(event_id=event.pk, name="山田太郎", reading=reading, club=club)
+        assert refused.value.field == "reading"
+    # Another club is another person; an organizer-registered player counts too.
+    signup_create(event_id=event.pk, name="山田 太郎", reading="やまだ たろう", club="Giza")
+    RegistrationFactory(event=event, player=PlayerFactory(reading="すずき", club="Luxor"))
+    with pytest.raises(SignupRefused):
+        signup_create(event_id=event.pk, name="鈴木", reading="スズキ", club="luxor")
+
+
+def test_a_cancelled_person_may_sign_up_again(event):
+    open_signup(event)
+    first = sign(event, 1)
+    signup_cancel(registration_id=first.pk)
+    assert sign(event, 1).status == Status.REGISTERED
+
+
+def test_the_database_refuses_a_second_live_sign_up(event):
+    open_signup(event)
+    first = sign(event, 1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Registration.objects.create(
+            event=event, player=PlayerFactory(), signup_key=first.signup_key, self_signup=True
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Registration.objects.create(event=event, player=PlayerFactory(), status=Status.WAITLISTED)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Registration.objects.create(event=event, player=PlayerFactory(), status=Status.CANCELLED)
+    assert signup_key("セン シュ", " A  b ") == signup_key("せんしゅ", "ａｂ")
+
+
+def test_a_checked_in_player_cannot_cancel_online(event):
+    registration = RegistrationFactory(event=event, status=Status.CHECKED_IN)
+    with pytest.raises(SignupRefused):
+        signup_cancel(registration_id=registration.pk)
+
+
+def test_seating_and_standings_see_only_players_with_a_place(event):
+    from tournaments.seating.selectors import seating_players
+    from tournaments.standings.selectors import standings_input
+
+    open_signup(event, capacity=1)
+    placed = sign(event, 1)
+    waiting = sign(event, 2)
+    Registration.objects.filter(pk=placed.pk).update(status=Status.CHECKED_IN)
+    Registration.objects.filter(pk=waiting.pk).update(status=Status.WAITLISTED)
+    rnd = RoundFactory(event=event)
+    assert [p.id for p in seating_players(rnd)] == [placed.pk]
+    assert waiting.pk not in standings_input(event.pk).data.players
+
+
+def test_summary_counts_only_players_in_the_event(event):
+    from tournaments.events.services.summaries import event_summary_refresh
+
+    open_signup(event, capacity=1)
+    sign(event, 1), sign(event, 2), sign(event, 3)
+    assert event_summary_refresh(event_id=event.pk).registered == 1
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_the_link_is_mailed_when_mail_is_configured(event):
+    open_signup(event)
+    registration = sign(event, 1, contact="player@example.org")
+    assert signup_mail_link(registration, "https://x.example/ja/p/TOKEN/")
+    assert len(mail.outbox) == 1 and "https://x.example/ja/p/TOKEN/" in mail.outbox[0].body
+    phone = sign(event, 2, contact="090-1234-5678")
+    assert not signup_mail_link(phone, "https://x.example/ja/p/OTHER/")
+    with override_settings(EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend"):
+        assert not signup_mail_link(registration, "https://x.example/ja/p/TOKEN/")
+    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend"):
+        assert not signup_mail_link(registration, "https://x.example/ja/p/TOKEN/")
+    assert len(mail.outbox) == 1
+
+
+def test_the_api_refuses_to_check_in_a_waiting_sign_up(event):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from tests.tournaments.results.helpers import user
+
+    open_signup(event, capacity=1)
+    sign(event, 1)
+    waiting = sign(event, 2)
+    client = APIClient()
+    token = Token.objects.create(user=user("org", event, "organizer"))
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.post(f"/api/registrations/{waiting.pk}/check-in/", {}, format="json")
+    assert response.status_code == 400
+    waiting.refresh_from_db()
+    assert waiting.status == Status.WAITLISTED
+
+
+def test_a_drop_or_removal_by_the_organizer_before_the_start_moves_the_list_up(
+    event, announcements, django_capture_on_commit_callbacks
+):
+    from tournaments.events.services.registrations import registration_delete, registration_drop
+
+    open_signup(event, capacity=2)
+    first, second = sign(event, 1), sign(event, 2)
+    waiting = [sign(event, n) for n in (3, 4)]
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_drop(registration_id=first.pk)
+    assert [e.promoted for e in announcements] == [(waiting[0].pk,)]
+    registration_delete(registration_id=second.pk)
+    statuses = [Registration.objects.get(pk=r.pk).status for r in waiting]
+    assert statuses == [Status.REGISTERED, Status.REGISTERED]
+
+
+def test_a_drop_during_the_event_promotes_nobody(event):
+    from tournaments.events.services.registrations import registration_drop
+
+    open_signup(event, capacity=1)
+    first, waiting = sign(event, 1), sign(event, 2)
+    event.status = event.Status.RUNNING
+    event.save()
+    registration_drop(registration_id=first.pk)
+    waiting.refresh_from_db()
+    assert waiting.status == Status.WAITLISTED
+
+
+def test_a_closing_time_that_is_not_a_time_keeps_the_sign_up_closed(event):
+    open_signup(event, closes_at="next friday")  # an archive from elsewhere
+    with pytest.raises(SignupRefused):
+        sign(event, 1)
