@@ -22,6 +22,7 @@ from tournaments.events.selectors.signups import signup_settings
 from tournaments.public import cache as public_cache
 from tournaments.public import selectors as sel
 from tournaments.public.chart import rank_chart
+from tournaments.ratings.models import LeagueSeason
 from tournaments.ratings.selectors import player_rating
 from tournaments.results.unchecked_text import localized_unchecked
 
@@ -185,9 +186,22 @@ def render_event_home(
         "final": final if data.finished else None,
         "signup_open": signup_settings(data.event)["open"]
         and data.event.status == data.event.Status.REGISTRATION,
+        "league_page": _league_page(data.event),
         **_live(path, version, language),
     }
     return _render("public/event_home.html", context, language, partial)
+
+
+def _league_page(event) -> str | None:
+    """The public id of the season page of the event's league, when its owner made it
+    public: players find the season from any of its evenings."""
+    if event.league_id is None:
+        return None
+    return (
+        LeagueSeason.objects.filter(league_id=event.league_id, public=True)
+        .values_list("public_id", flat=True)
+        .first()
+    )
 
 
 def render_seating(

@@ -68,13 +68,16 @@ def league_scope(public_id: str) -> str:
 def _league_season_changed(sender, instance, **kwargs) -> None:
     """The league's settings (public or not, the season rule) show on its pages as they
     are: make them stale after the commit."""
-    public_id = instance.public_id
+    public_id, league_id = instance.public_id, instance.league_id
 
     def bump() -> None:
         from tournaments.public.cache import bump_event
 
         try:
             bump_event(league_scope(public_id), EVERYONE)
+            # Each of the league's events links to its season page while it is public.
+            for slug in Event.objects.filter(league_id=league_id).values_list("slug", flat=True):
+                bump_event(slug, EVERYONE)
         except Exception:  # noqa: BLE001
             logger.exception("public cache version bump failed for league %s", public_id)
 

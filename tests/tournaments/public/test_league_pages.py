@@ -227,3 +227,19 @@ def test_a_frozen_event_shows_its_public_standings_and_no_rating_change(
         for c in re.findall(r"<td[^>]*>(.*?)</td>", lines[first.slug])
     ]
     assert changes[:2] == ["1", "10"] and changes[2] == "–"
+
+
+def test_an_events_page_links_to_its_leagues_season_while_the_league_is_public(
+    client, season_world, django_capture_on_commit_callbacks
+):
+    _league, season, (first, _second), _people, _regs = season_world
+    with translation.override("ja"):
+        home = reverse("tournaments:event-detail", kwargs={"slug": first.slug})
+    html = client.get(home).content.decode()
+    assert 'id="league-link"' in html and league_url(season, "ja") in html
+    assert not english_in(page_texts(html), names=(first.name, first.venue))
+    # Made private: the event page (cached above) drops the link at once.
+    with django_capture_on_commit_callbacks(execute=True):
+        season.public = False
+        season.save()
+    assert 'id="league-link"' not in client.get(home).content.decode()
