@@ -203,6 +203,8 @@ class PublicPageCache:
         version, stored = public_cache.versions_and_stored(slug, player, key)
         if version is None:  # a counter is missing: Django creates it
             return None, "miss"
+        if not private:
+            refresh.recent_reads.note(slug, full_path, language, version)
         page = self.local.get(key)
         if page is not None and page.version == version:
             return page, "hit"

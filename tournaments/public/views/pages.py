@@ -43,6 +43,7 @@ def cache_path(request: HttpRequest) -> str:
 def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
     language, path, slug = key.language, key.path, key.slug
     found = public_cache.lookup(slug, path, language)
+    refresh.recent_reads.note(slug, path, language, found.version)
     if found.html is None and found.stale_html is not None:
         # Everyone gets the previous render at once (with its own ETag, so the next poll
         # picks the new one up); a paced background batch renders the new one.
