@@ -44,6 +44,7 @@ def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
     language, path, slug = key.language, key.path, key.slug
     found = public_cache.lookup(slug, path, language)
     refresh.recent_reads.note(slug, path, language, found.version)
+    current = found.version
     if found.html is None and found.stale_html is not None:
         # Everyone gets the previous render at once (with its own ETag, so the next poll
         # picks the new one up); a paced background batch renders the new one.
@@ -68,7 +69,11 @@ def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
                 public_cache.store(path, language, found.version, html)
         response = HttpResponse(html)
     response["ETag"] = etag
-    response["Cache-Control"] = public_cache.PUBLIC_CACHE_CONTROL
+    response["Cache-Control"] = (
+        public_cache.PUBLIC_CACHE_CONTROL
+        if found.version == current
+        else public_cache.PUBLIC_STALE_CACHE_CONTROL  # an older render: the edge keeps none
+    )
     response["Content-Language"] = language
     patch_vary_headers(response, ["Accept-Encoding"])  # the WSGI fast path gzips this URL
     return response
