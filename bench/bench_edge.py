@@ -2,6 +2,7 @@
 against gunicorn's cheapest response, side by side in one run, with wrk.
 
     .venv/bin/python bench/bench_edge.py [--players 500] [--duration 10] [--visible]
+    .venv/bin/python bench/bench_edge.py --visible --visible-only   # issue 31's figure
 
 Loopback only, no TLS (the configuration's "# tls" lines dropped, as in
 tests/tournaments/public/test_edge_nginx.py). Its own database (``edge_bench``), the
@@ -67,7 +68,12 @@ def start_nginx(tmp: Path) -> subprocess.Popen:
         ("user root;\n" if os.geteuid() == 0 else "")
         + f"worker_processes auto;\ndaemon off;\npid {tmp / 'nginx.pid'};\n"
         f"error_log {tmp / 'error.log'} warn;\nevents {{ worker_connections 1024; }}\n"
-        f"http {{\n  include /etc/nginx/mime.types;\n  access_log off;\n{temp}"
+        f"http {{\n  include /etc/nginx/mime.types;\n{temp}"
+        # When nginx asked the application and what it did, for --visible's trace.
+        "  log_format edge '$msec $request_uri $status cache=$upstream_cache_status "
+        "upstream=$upstream_status $upstream_response_time $upstream_http_etag';\n"
+        f"  access_log {tmp / 'access.log'} edge if=$edge_log;\n"
+        "  map $request_uri $edge_log { ~partial=1 1; default 0; }\n  log_subrequest on;\n"
         f"  include {tmp / 'referee.conf'};\n}}\n"
     )
     return subprocess.Popen(
@@ -94,6 +100,11 @@ def main() -> None:
         action="store_true",
         help="then submit 20 results and time each until visible through nginx",
     )
+    parser.add_argument(
+        "--visible-only",
+        action="store_true",
+        help="with --visible: skip the throughput figures (no wrk needed)",
+    )
     args = parser.parse_args()
     logs = Path(tempfile.mkdtemp(prefix="bench_edge_"))
     recreate_database()
@@ -109,20 +120,28 @@ def main() -> None:
         print(f"workers idle after {lp.wait_workers_idle([worker, pages]):.1f}s", flush=True)
         with open("/proc/loadavg") as f:
             print(f"load average before: {f.read().split()[:3]}")
-        cheapest = measure("gunicorn /favicon.ico", lp.BASE + "/favicon.ico", args.duration)
-        direct = measure("gunicorn standings", lp.BASE + path, args.duration)
-        edged = measure("nginx standings", f"http://127.0.0.1:{EDGE_PORT}{path}", args.duration)
-        hit = urllib.request.urlopen(f"http://127.0.0.1:{EDGE_PORT}{path}")
-        print(f"X-Cache-Status after the run: {hit.headers['X-Cache-Status']}")
-        for kind in ("closed", "paced"):
-            ratio = edged[kind]["rps"] / cheapest[kind]["rps"]
-            print(f"{kind}: nginx standings / gunicorn favicon = {ratio:.1f}x "
-                  f"(gunicorn standings / favicon = "
-                  f"{direct[kind]['rps'] / cheapest[kind]['rps']:.2f}x)")  # fmt: skip
+        if not args.visible_only:
+            cheapest = measure("gunicorn /favicon.ico", lp.BASE + "/favicon.ico", args.duration)
+            direct = measure("gunicorn standings", lp.BASE + path, args.duration)
+            edged = measure("nginx standings", f"http://127.0.0.1:{EDGE_PORT}{path}", args.duration)
+            hit = urllib.request.urlopen(f"http://127.0.0.1:{EDGE_PORT}{path}")
+            print(f"X-Cache-Status after the run: {hit.headers['X-Cache-Status']}")
+            for kind in ("closed", "paced"):
+                ratio = edged[kind]["rps"] / cheapest[kind]["rps"]
+                print(f"{kind}: nginx standings / gunicorn favicon = {ratio:.1f}x "
+                      f"(gunicorn standings / favicon = "
+                      f"{direct[kind]['rps'] / cheapest[kind]['rps']:.2f}x)")  # fmt: skip
         if args.visible:
             # A confirmed result on the standings read through the edge (its micro-cache
             # may hold the previous page for up to a second on top of the application).
-            timings = lp.confirm_to_visible(state, base=f"http://127.0.0.1:{EDGE_PORT}")
+            trace: list = []
+            timings = lp.confirm_to_visible(
+                state, base=f"http://127.0.0.1:{EDGE_PORT}", trace=trace
+            )
+            print("seconds after each commit: snapshot written, page due, render stored, "
+                  "visible through the edge:")  # fmt: skip
+            for stages in trace:
+                print("  ", stages)
             print("visible through the edge, seconds:", [round(t, 2) for t in timings])
             print(f"visible through the edge: median {statistics.median(timings):.2f} s, "
                   f"max {max(timings):.2f}")  # fmt: skip

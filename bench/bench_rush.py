@@ -4,6 +4,7 @@ throughput.
 
     python bench/bench_rush.py                               # the target (≈ 15 min)
     python bench/bench_rush.py --players 200 --duration 20   # short mode: a smoke run
+    python bench/bench_rush.py --edge                        # the readers through nginx
 
 The stack is the production one, as ``bench/load_public.py`` runs it (its seeding and
 process helpers are reused): gunicorn with ``gunicorn.conf.py`` (gthread, keep-alive, no
@@ -30,6 +31,11 @@ Then it waits until the workers are idle and checks that the standings read ever
 confirmed result (``standings_stale_event_ids``): the time to settle is the lag a rush
 leaves behind. The client runs on the same machine as the server: on a small machine it
 takes CPU from the server, so compare runs made with the same options.
+
+``--edge`` (issue 31): the readers and the standings probe go through nginx with the
+repository's configuration (``deploy/nginx/referee.conf`` on loopback port
+``BENCH_EDGE_PORT``, 8766, started as ``bench/bench_edge.py`` starts it); the judges still
+post to gunicorn. The report records the load average before and after the rush.
 """
 
 from __future__ import annotations
@@ -117,9 +123,9 @@ def reader_paths(state: dict) -> list[tuple[str, str]]:
     return paths
 
 
-def _read_loop(paths, until: float, think: float, seed: int, out: list) -> None:
+def _read_loop(paths, until: float, think: float, seed: int, out: list, port: int) -> None:
     rng = random.Random(seed)
-    connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
     headers = {"Accept-Encoding": "gzip", "Accept-Language": "ja"}
     while time.time() < until:
         kind, path = rng.choice(paths)
@@ -132,17 +138,21 @@ def _read_loop(paths, until: float, think: float, seed: int, out: list) -> None:
         except (OSError, http.client.HTTPException):
             ok = False
             connection.close()
-            connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
+            connection = http.client.HTTPConnection(HOST, port, timeout=10)
         out.append((kind, time.perf_counter() - started, ok))
         if think:
             time.sleep(rng.uniform(0.5 * think, 1.5 * think))
     connection.close()
 
 
-def _reader_process(paths, until: float, think: float, threads: int, seed: int, queue) -> None:
+def _reader_process(
+    paths, until: float, think: float, threads: int, seed: int, queue, port: int
+) -> None:
     results: list = []
     pool = [
-        threading.Thread(target=_read_loop, args=(paths, until, think, seed * 1000 + n, results))
+        threading.Thread(
+            target=_read_loop, args=(paths, until, think, seed * 1000 + n, results, port)
+        )
         for n in range(threads)
     ]
     for thread in pool:
@@ -152,9 +162,9 @@ def _reader_process(paths, until: float, think: float, threads: int, seed: int, 
     queue.put(results)
 
 
-def _probe_standings(until: float, out: list) -> None:
+def _probe_standings(until: float, out: list, port: int) -> None:
     """Every half second, which standings snapshot the public standings page shows."""
-    connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
     path = f"/ja/events/{stack.SLUG}/standings/?partial=1"
     while time.time() < until:
         try:
@@ -165,7 +175,7 @@ def _probe_standings(until: float, out: list) -> None:
                 out.append((time.time(), int(match.group(1))))
         except (OSError, http.client.HTTPException):
             connection.close()
-            connection = http.client.HTTPConnection(HOST, PORT, timeout=10)
+            connection = http.client.HTTPConnection(HOST, port, timeout=10)
         time.sleep(0.5)
     connection.close()
 
@@ -276,8 +286,15 @@ def run(args) -> dict:
         logs, "rush", HOST, ("-w", str(args.workers), "--threads", str(args.threads))
     )
     print(f"logs in {logs}")
+    edge, read_port = None, PORT
+    if args.edge:  # the readers (and the standings probe) through nginx; the judges direct
+        from bench import bench_edge
+
+        edge, read_port = bench_edge.start_nginx(logs), bench_edge.EDGE_PORT
     try:
         stack.wait_http(f"http://{HOST}:{PORT}/ja/events/{stack.SLUG}/standings/")
+        if edge is not None:
+            stack.wait_http(f"http://{HOST}:{read_port}/ja/events/{stack.SLUG}/standings/")
         # Round 2's publication renders every player's pages first (the flip), then the
         # ratings run: the measurement starts on idle workers.
         idle = stack.wait_workers_idle([worker, pages], timeout=args.settle_timeout)
@@ -291,14 +308,17 @@ def run(args) -> dict:
         per_process = max(1, args.readers // args.client_processes)
         readers = [
             multiprocessing.get_context("fork").Process(
-                target=_reader_process, args=(paths, until, args.think, per_process, n, queue)
+                target=_reader_process,
+                args=(paths, until, args.think, per_process, n, queue, read_port),
             )
             for n in range(args.client_processes)
         ]
         for process in readers:
             process.start()
+        with open("/proc/loadavg") as f:
+            load_before = f.read().split()[:3]
         probes: list = []
-        prober = threading.Thread(target=_probe_standings, args=(until, probes))
+        prober = threading.Thread(target=_probe_standings, args=(until, probes, read_port))
         prober.start()
         judges = Judges(state, args.tables, args.duration, args.judges)
         started = judges.run()
@@ -308,6 +328,8 @@ def run(args) -> dict:
             reads.extend(queue.get(timeout=args.duration + 120))
         for process in readers:
             process.join()
+        with open("/proc/loadavg") as f:
+            load_after = f.read().split()[:3]
         confirmed = len(judges.confirmed_at)
         last = max(judges.confirmed_at, default=started)
         settled = stack.wait_workers_idle([worker, pages], timeout=args.settle_timeout, report=True)
@@ -315,12 +337,17 @@ def run(args) -> dict:
 
         stale = state["event_id"] in standings_stale_event_ids()
     finally:
+        if edge is not None:
+            edge.terminate()
+            edge.wait(timeout=10)
         stack.stop(web)
         stack.stop(worker)
         stack.stop(pages)
     latencies = [seconds for _, seconds, ok in reads if ok]
     report = {
         "players": args.players,
+        "readers_through": "nginx (deploy/nginx/referee.conf)" if args.edge else "gunicorn",
+        "load_average": {"before": load_before, "after": load_after, "cores": os.cpu_count()},
         "duration_s": args.duration,
         "readers": per_process * args.client_processes,
         "think_s": args.think,
@@ -364,6 +391,11 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per process")
     parser.add_argument("--settle-timeout", type=float, default=1200)
     parser.add_argument("--json", type=Path, help="also write the report here")
+    parser.add_argument(
+        "--edge",
+        action="store_true",
+        help="readers through nginx with the repository's configuration (as bench_edge.py)",
+    )
     args = parser.parse_args()
     args.tables = min(args.tables, args.players // 4)
     recreate_database()

@@ -268,20 +268,32 @@ def prerender_done(state: dict, since: float, timeout: float = 300) -> float:
     return float("inf")
 
 
-def confirm_to_visible(state: dict, rounds: int = 20, base: str | None = None) -> list[float]:
+def confirm_to_visible(
+    state: dict, rounds: int = 20, base: str | None = None, trace: list | None = None
+) -> list[float]:
     """Seconds from each committed result to its snapshot on the public standings, read at
-    ``base`` (gunicorn by default; the edge's address to measure through nginx)."""
+    ``base`` (gunicorn by default; the edge's address to measure through nginx).
+
+    ``trace``: also append, per result, when (seconds after the commit) each stage was
+    first seen by the polling loop (every 20 ms): the snapshot written (``snapshot``), the
+    page marked due for the refresh batch (``due``; a mark taken within 20 ms is missed),
+    the application's stored render showing the snapshot (``stored``) and the result
+    shown at ``base`` (``visible``)."""
     import json
 
     from django.db import transaction
 
     from tournaments.events.access import Actor
     from tournaments.events.models import Table
+    from tournaments.public import cache as public_cache
+    from tournaments.public import refresh
     from tournaments.results.services.results import result_submit
     from tournaments.standings.models import StandingsSnapshot
 
     sheet = json.loads((ROOT / "engines/imhotep/examples/imhotep-4p-sheet.json").read_text())
-    url = f"{base or BASE}/ja/events/{SLUG}/standings/?partial=1"
+    path = f"/ja/events/{SLUG}/standings/?partial=1"
+    url = f"{base or BASE}{path}"
+    page = public_cache.page_key(path, "ja")
     timings = []
     for table_id in state["round2_tables"][:rounds]:
         before = StandingsSnapshot.objects.filter(event_id=state["event_id"]).order_by("-version")
@@ -292,16 +304,30 @@ def confirm_to_visible(state: dict, rounds: int = 20, base: str | None = None) -
             result_submit(table_id=table_id, actor=Actor(judge_table_id=table_id), kind="sheet",
                           payload={**sheet, "players": names})  # fmt: skip
         committed = time.monotonic()
+        seen: dict[str, float] = {}
         while True:
             body = urllib.request.urlopen(url, timeout=5).read().decode()
+            now = time.monotonic() - committed
+            if trace is not None:
+                if "snapshot" not in seen and before.filter(version__gt=latest).exists():
+                    seen["snapshot"] = now
+                due = refresh.due_page(SLUG, path, "ja").member in refresh.dirty.peek(SLUG)
+                if "snapshot" in seen and "due" not in seen and due:
+                    seen["due"] = now
+                stored = public_cache.stored_page(page)
+                shown = re.search(r'data-snapshot="(\d+)"', stored[1] if stored else "")
+                if "stored" not in seen and shown and int(shown.group(1)) > latest:
+                    seen["stored"] = now
             match = re.search(r'data-snapshot="(\d+)"', body)
             if match and int(match.group(1)) > latest:
-                timings.append(time.monotonic() - committed)
+                timings.append(now)
                 break
-            if time.monotonic() - committed > 30:
+            if now > 30:
                 timings.append(float("inf"))
                 break
             time.sleep(0.02)
+        if trace is not None:
+            trace.append({**{k: round(v, 2) for k, v in seen.items()}, "visible": timings[-1]})
         time.sleep(0.3)
     return timings
 

@@ -248,6 +248,10 @@ CELERY_TASK_IGNORE_RESULT = True
 # docs' promise (README.md, docs/reliability.md: stale standings caught within it;
 # tests/referee/test_reconcile_period.py keeps them equal).
 STANDINGS_RECONCILE_SECONDS = env.float("STANDINGS_RECONCILE_SECONDS", default=30.0)
+# An event's shared public pages read within this many seconds are rendered again at every
+# announced change, before any reader asks (tournaments/public/refresh.py); 0 leaves every
+# page to its next reader, as before issue 31.
+PUBLIC_REFRESH_READ_WINDOW = env.float("PUBLIC_REFRESH_READ_WINDOW", default=300.0)
 CELERY_BEAT_SCHEDULE = {
     "standings-reconcile": {
         "task": "standings.reconcile",

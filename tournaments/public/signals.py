@@ -10,7 +10,8 @@ what happened; they only make the cached renders of that event stale, on commit.
 
 The helpers bump after commit, so a rolled-back change bumps nothing and a page rendered
 after the bump sees the committed rows. ``players`` narrows a bump to those players' pages
-(``EVERYONE``: all of them).
+(``EVERYONE``: all of them). After each announced change's bump, the event's shared pages
+read lately are marked due for the background batch (``refresh.refresh_read_pages``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from tournaments.events.models import Event, EventSummary
-from tournaments.public import tasks  # noqa: F401 - registers the prerender task with Celery
+from tournaments.public import (
+    refresh,
+    tasks,  # noqa: F401 - registers the prerender task with Celery
+)
 from tournaments.public.models import PublicSettings
 from tournaments.ratings.models import LeagueSeason
 
@@ -54,6 +58,13 @@ def bump_after_commit(event_id: int | None, players: set[int] | None = EVERYONE)
                     bump_event(league_scope(league), EVERYONE)
             except Exception:  # a cache outage must not break a write  # noqa: BLE001
                 logger.exception("public cache version bump failed for event %s", event_id)
+                return
+            # The shared pages read lately are rendered now, not when a reader next
+            # reaches the application (behind the edge's cache, a second or more later).
+            try:
+                refresh.refresh_read_pages(slug)
+            except Exception:  # noqa: BLE001
+                logger.exception("public pages of event %s not marked due", event_id)
 
     transaction.on_commit(bump)
 

@@ -125,6 +125,8 @@ class PublicPageCache:
         # by whether the request is secure, then what a public or private page adds.
         security = {secure: security_headers(secure=secure) for secure in (False, True)}
         self.public_headers = {s: with_headers(h, PUBLIC_HEADERS) for s, h in security.items()}
+        stale = {**PUBLIC_HEADERS, "Cache-Control": public_cache.PUBLIC_STALE_CACHE_CONTROL}
+        self.public_stale_headers = {s: with_headers(h, stale) for s, h in security.items()}
         self.private_headers = {
             s: with_headers(h, PRIVATE_PAGE_HEADERS) for s, h in security.items()
         }
@@ -181,7 +183,12 @@ class PublicPageCache:
         if page is None:
             return None
         headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", state)]
-        headers += (self.private_headers if private else self.public_headers)[secure]
+        if private:
+            headers += self.private_headers[secure]
+        elif state == "revalidating":  # an older render while the new one is rendered
+            headers += self.public_stale_headers[secure]
+        else:
+            headers += self.public_headers[secure]
         if public_cache.etag_matches(environ.get("HTTP_IF_NONE_MATCH"), page.etag):
             return "304 Not Modified", headers, b""
         body = page.body
@@ -203,6 +210,8 @@ class PublicPageCache:
         version, stored = public_cache.versions_and_stored(slug, player, key)
         if version is None:  # a counter is missing: Django creates it
             return None, "miss"
+        if not private:
+            refresh.recent_reads.note(slug, full_path, language, version)
         page = self.local.get(key)
         if page is not None and page.version == version:
             return page, "hit"
