@@ -60,7 +60,7 @@ def test_organizer_runs_an_event_in_the_browser(live_server, browser):
     page.fill("#id_slug", "browser-cup")
     page.fill("#id_starts_on", "2026-11-22")  # the last day follows (an evening: one day)
     page.select_option("#id_game_key", "imhotep")
-    page.fill("#id_table_sizes", "4")
+    page.select_option("#id_table_sizes_0", "4")
     page.click("#event-form button[type=submit]")
     page.wait_for_url(f"{base}/browser-cup/")
     event = Event.objects.get(slug="browser-cup")

@@ -50,7 +50,7 @@ def test_sign_up_settings_are_saved_and_shown_again(creator):
 def test_a_capacity_below_one_is_refused_in_words(creator):
     form = {**EVENT_FORM, "signup_open": "on", "signup_capacity": "0"}
     response = creator.post("/en/console/new/", form)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert 'id="id_signup_capacity"' in response.content.decode()
     assert not Event.objects.filter(slug="console-cup").exists()
 
