@@ -142,9 +142,19 @@ def _check_slots(state: State, move: Deal, slots: list[str]) -> list[Violation]:
     out = []
     for slot in slots:
         if slot in state.hidden:
-            out.append(
-                V("deal_card_in_hand", "F6", "card {card} is in a player's hand", card=slot)
+            out.append(V("deal_card_in_hand", "F6", "card {card} is in a player's hand", card=slot))
+    named = {c for p in move.packets for c in p if not is_slot(c)}
+    fresh_left = setting(state, "god_cards", 66) - len(state.seen | named)
+    if state.dealt_level == state.level and fresh_left > 0:  # mid-level: the deck first
+        out.append(
+            V(
+                "deal_slots_before_deck_ran_out",
+                "F6",
+                "{fresh} cards are still in the deck: the discard pile is shuffled only when "
+                "the deck runs out",
+                fresh=fresh_left,
             )
+        )
     available = _undealt(state) + len(_reshuffled(state, move))
     if len(slots) > available:
         out.append(
@@ -323,6 +333,7 @@ def apply_deal(state: State, move: Deal) -> State:
         hidden=hidden,
         piles=piles,
         slots_dealt=state.slots_dealt + len(slots),
+        dealt_level=state.level,
         unchecked=unchecked,
     )
 
@@ -418,13 +429,9 @@ def check_reveal(state: State, move: Reveal) -> list[Violation]:
 def _check_slot_reveal(state: State, move: Reveal) -> list[Violation]:
     pile = state.hidden.get(move.slot)  # type: ignore[arg-type]
     if pile is None:
-        return [
-            V("reveal_slot_unknown", "F6", "no unknown card {slot} was dealt", slot=move.slot)
-        ]
+        return [V("reveal_slot_unknown", "F6", "no unknown card {slot} was dealt", slot=move.slot)]
     if is_slot(move.card):
-        return [
-            V("reveal_slot_unknown", "F6", "no unknown card {slot} was dealt", slot=move.card)
-        ]
+        return [V("reveal_slot_unknown", "F6", "no unknown card {slot} was dealt", slot=move.card)]
     if move.card in state.piles[pile][0] or _through_slot(state, pile, move.card):
         return []
     if move.card in state.seen:

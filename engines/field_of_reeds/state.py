@@ -77,6 +77,7 @@ class State:
     hidden: Mapping[str, int] = field(default_factory=dict)
     piles: tuple[tuple[frozenset[str], int], ...] = ()
     slots_dealt: int = 0  # slots dealt so far in the game (the next slot is "?{n+1}")
+    dealt_level: int = 0  # the level of the last deal (a later level's deal shuffles, F7)
     udjat_supply: int = 5
     round_reached: bool = False
     unchecked: tuple[Unchecked, ...] = ()
