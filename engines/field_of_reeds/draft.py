@@ -305,9 +305,18 @@ def apply_deal(state: State, move: Deal) -> State:
     slots = [c for p in move.packets for c in p if is_slot(c)]
     discard = (state.discard | to_discard) - dealt
     hidden, piles = state.hidden, state.piles
+    if state.dealt_level and state.dealt_level != state.level and _undealt(state):
+        # F7: at a level change the deck left of a reshuffle is shuffled in with the
+        # discard pile: its cards go in as unknown cards of their pile
+        hidden, piles = dict(hidden), list(piles)
+        left, undealt = piles[-1]
+        rest = {f"{SLOT}p{len(piles)}.{k + 1}" for k in range(undealt)}
+        hidden.update(dict.fromkeys(rest, len(piles) - 1))
+        piles[-1] = (left, 0)
+        discard = discard | rest
     if slots:
         hidden, piles = dict(hidden), list(piles)
-        from_deck = min(_undealt(state), len(slots))
+        from_deck = min(piles[-1][1] if piles else 0, len(slots))
         if from_deck:  # the deck left of the last reshuffle is dealt first
             left, undealt = piles[-1]
             piles[-1] = (left, undealt - from_deck)
@@ -458,20 +467,33 @@ def _check_slot_reveal(state: State, move: Reveal) -> list[Violation]:
 def _through_slot(state: State, pile: int, card: str) -> str | None:
     """An unknown slot reshuffled into the pile again that may be the card (the first
     such: slots of one earlier pile are alike)."""
+    memo: dict[int, frozenset[str]] = {}
     for old in sorted(state.piles[pile][0]):
-        if is_slot(old) and old in state.hidden and card in slot_candidates(state, old):
+        if (
+            is_slot(old)
+            and old in state.hidden
+            and card in _pile_candidates(state, state.hidden[old], memo)
+        ):
             return old
     return None
 
 
 def slot_candidates(state: State, slot: str) -> list[str]:
     """The cards an unknown slot may be, in a fixed order."""
-    left = state.piles[state.hidden[slot]][0]
+    return sorted(_pile_candidates(state, state.hidden[slot], {}))
+
+
+def _pile_candidates(state: State, pile: int, memo: dict[int, frozenset[str]]) -> frozenset[str]:
+    """A pile's cards no reveal has named, through its unknown slots from earlier piles
+    (an earlier pile has a smaller index: each pile is computed once)."""
+    if pile in memo:
+        return memo[pile]
+    left = state.piles[pile][0]
     out = {c for c in left if not is_slot(c)}
-    for old in left:
-        if is_slot(old) and old in state.hidden:
-            out |= set(slot_candidates(state, old))
-    return sorted(out)
+    for old in {state.hidden[c] for c in left if is_slot(c) and c in state.hidden}:
+        out |= _pile_candidates(state, old, memo)
+    memo[pile] = frozenset(out)
+    return memo[pile]
 
 
 def apply_reveal(state: State, move: Reveal) -> State:

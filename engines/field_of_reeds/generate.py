@@ -77,13 +77,16 @@ def legal_moves(state: State) -> Iterator[Move]:
 
 def _reveals(state: State) -> Iterator[Move]:
     """A card in a hand or packet whose printed facts nobody recorded yet may be revealed
-    (its facts here are stand-ins: the table's card decides them)."""
+    (its facts here are stand-ins: the table's card decides them). Of the unknown slots
+    only the first is offered: a menu of every slot would crowd out the game's moves."""
+    slot_offered = False
     for serial, card in enumerate(
         sorted({c for p in state.players for c in (*p.hand, *p.packet)}), start=1
     ):
         if draft.is_slot(card):  # which card it is: one of its reshuffled pile's
-            left = draft.slot_candidates(state, card)
+            left = [] if slot_offered else draft.slot_candidates(state, card)
             if left:
+                slot_offered = True
                 known = rules.card_facts(state, left[0])[0]
                 printed = None if known is not None else synthetic_facts(serial, 1)
                 yield Reveal(type="reveal", card=left[0], slot=card, printed=printed)
