@@ -59,6 +59,10 @@ def check_deal(state: State, move: Deal) -> list[Violation]:
     cards = [c for p in move.packets for c in p]
     if len(set(cards)) != len(cards):
         out.append(V("deal_duplicate", "C2", "a card appears twice in the deal"))
+    slots = [c for c in cards if is_slot(c)]
+    if slots:
+        out.extend(_check_slots(state, move, slots))
+        cards = [c for c in cards if not is_slot(c)]
     in_play = {c for p in state.players for c in (*p.hand, *p.packet)}
     played_areas = {c for p in state.players for c in p.played}
     excluded = _excluded_now(state, move)
@@ -123,6 +127,59 @@ def check_deal(state: State, move: Deal) -> list[Violation]:
     if len(state.seen | set(cards)) > limit:
         out.append(V("too_many_cards", "C2", "more than {limit} different god cards", limit=limit))
     return out
+
+
+SLOT = "?"  # an unknown slot's id starts with it: "?1", "?2", ...
+
+
+def is_slot(card: str) -> bool:
+    return card[:1] == SLOT
+
+
+def _check_slots(state: State, move: Deal, slots: list[str]) -> list[Violation]:
+    """Unknown slots come from the deck left of the last reshuffle, then from the discard
+    pile shuffled into a new deck (F6): no more than those hold."""
+    out = []
+    for slot in slots:
+        if slot in state.hidden:
+            out.append(V("deal_card_in_hand", "F6", "card {card} is in a player's hand", card=slot))
+    named = {c for p in move.packets for c in p if not is_slot(c)}
+    fresh_left = setting(state, "god_cards", 66) - len(state.seen | named)
+    if state.dealt_level == state.level and fresh_left > 0:  # mid-level: the deck first
+        out.append(
+            V(
+                "deal_slots_before_deck_ran_out",
+                "F6",
+                "{fresh} cards are still in the deck: the discard pile is shuffled only when "
+                "the deck runs out",
+                fresh=fresh_left,
+            )
+        )
+    available = _undealt(state) + len(_reshuffled(state, move))
+    if len(slots) > available:
+        out.append(
+            V(
+                "deal_slots_beyond_pile",
+                "F6",
+                "{got} unknown cards dealt, but the deck and the discard pile hold {available}",
+                got=len(slots),
+                available=available,
+            )
+        )
+    return out
+
+
+def _undealt(state: State) -> int:
+    return state.piles[-1][1] if state.piles else 0
+
+
+def _reshuffled(state: State, move: Deal) -> frozenset[str]:
+    """The discard pile the deal shuffles into a new deck if the deck runs out (F6): the
+    pile so far, the played cards not excluded, less the known cards the deal names."""
+    excluded = _excluded_now(state, move)
+    played = {c for p in state.players for c in p.played if c not in excluded}
+    named = {c for p in move.packets for c in p if not is_slot(c)}
+    return frozenset((state.discard | played) - named - state.excluded - excluded)
 
 
 _LAST_EXCLUDED: list = [(None, None, frozenset())]  # [(state, move, cards)] latest deal
@@ -244,7 +301,31 @@ def apply_deal(state: State, move: Deal) -> State:
             "short deal",
             "deck and discard pile ran short; packet sizes taken as logged (G19)",
         )
-    dealt = {c for p in move.packets for c in p}
+    dealt = {c for p in move.packets for c in p if not is_slot(c)}
+    slots = [c for p in move.packets for c in p if is_slot(c)]
+    discard = (state.discard | to_discard) - dealt
+    hidden, piles = state.hidden, state.piles
+    if state.dealt_level and state.dealt_level != state.level and _undealt(state):
+        # F7: at a level change the deck left of a reshuffle is shuffled in with the
+        # discard pile: its cards go in as unknown cards of their pile
+        hidden, piles = dict(hidden), list(piles)
+        left, undealt = piles[-1]
+        rest = {f"{SLOT}p{len(piles)}.{k + 1}" for k in range(undealt)}
+        hidden.update(dict.fromkeys(rest, len(piles) - 1))
+        piles[-1] = (left, 0)
+        discard = discard | rest
+    if slots:
+        hidden, piles = dict(hidden), list(piles)
+        from_deck = min(piles[-1][1] if piles else 0, len(slots))
+        if from_deck:  # the deck left of the last reshuffle is dealt first
+            left, undealt = piles[-1]
+            piles[-1] = (left, undealt - from_deck)
+        if len(slots) > from_deck:  # then the discard pile becomes the deck (F6)
+            piles.append((frozenset(discard), len(discard) - (len(slots) - from_deck)))
+            discard = frozenset()
+        for k, slot in enumerate(slots):
+            hidden[slot] = len(piles) - (2 if k < from_deck and len(slots) > from_deck else 1)
+        piles = tuple(piles)
     players = tuple(
         replace(p, played=(), packet=tuple(move.packets[i]), picked=False, reordered=False)
         for i, p in enumerate(state.players)
@@ -253,11 +334,15 @@ def apply_deal(state: State, move: Deal) -> State:
         state,
         phase="reorder" if state.ctx.options.advanced_reorder else "pick",
         players=players,
-        discard=frozenset((state.discard | to_discard) - dealt),
+        discard=frozenset(discard),
         excluded=state.excluded | excluded,
         limbo=frozenset(limbo - dealt),
         facts=facts,
         seen=state.seen | dealt,
+        hidden=hidden,
+        piles=piles,
+        slots_dealt=state.slots_dealt + len(slots),
+        dealt_level=state.level,
         unchecked=unchecked,
     )
 
@@ -305,11 +390,38 @@ def apply_pick(state: State, move: Pick) -> State:
 
 def check_reveal(state: State, move: Reveal) -> list[Violation]:
     """A card's printed facts as the table first sees them: a card dealt in this game
-    (C2), that agree with what is known of it (G2), and not of a later level (F7)."""
-    if move.card not in state.seen:
+    (C2), that agree with what is known of it (G2), and not of a later level (F7). With a
+    slot: the card must be one the reshuffle put in the deck (F6) that no other record
+    names (C2)."""
+    if move.slot is not None:
+        out = _check_slot_reveal(state, move)
+        if out:
+            return out
+    elif move.card not in state.seen:
         return [V("reveal_not_dealt", "F3", "card {card} was not dealt", card=move.card)]
+    elif move.printed is None:
+        return [
+            V(
+                "reveal_without_facts",
+                "G2",
+                "card {card}: a reveal gives the printed facts or the slot it fills",
+                card=move.card,
+            )
+        ]
     out = card_facts(state, move.card, move.printed)[1]
-    level = move.printed.level
+    slot_facts = state.facts.get(move.slot) if move.slot is not None else None
+    if slot_facts is not None and not out:  # facts logged while the slot was unnamed
+        out = card_facts(state, move.card, slot_facts)[1]
+        if not out and move.printed is not None and move.printed != slot_facts:
+            out = [
+                V(
+                    "card_facts_mismatch",
+                    "G2",
+                    "card {card}: the logged printed facts differ from the known ones",
+                    card=move.card,
+                )
+            ]
+    level = move.printed.level if move.printed is not None else None
     if level is not None and level > state.level:
         out.append(
             V(
@@ -323,5 +435,109 @@ def check_reveal(state: State, move: Reveal) -> list[Violation]:
     return out
 
 
+def _check_slot_reveal(state: State, move: Reveal) -> list[Violation]:
+    pile = state.hidden.get(move.slot)  # type: ignore[arg-type]
+    if pile is None:
+        return [V("reveal_slot_unknown", "F6", "no unknown card {slot} was dealt", slot=move.slot)]
+    if is_slot(move.card):
+        return [V("reveal_slot_unknown", "F6", "no unknown card {slot} was dealt", slot=move.card)]
+    if move.card in state.piles[pile][0] or _through_slot(state, pile, move.card):
+        return []
+    if move.card in state.seen:
+        return [
+            V(
+                "reveal_card_known_elsewhere",
+                "C2",
+                "card {card} is already known elsewhere; {slot} cannot be it",
+                card=move.card,
+                slot=move.slot,
+            )
+        ]
+    return [
+        V(
+            "reveal_not_reshuffled",
+            "F6",
+            "card {card} was not in the discard pile shuffled into the deck {slot} came from",
+            card=move.card,
+            slot=move.slot,
+        )
+    ]
+
+
+def _through_slot(state: State, pile: int, card: str) -> str | None:
+    """An unknown slot reshuffled into the pile again that may be the card (the first
+    such: slots of one earlier pile are alike)."""
+    memo: dict[int, frozenset[str]] = {}
+    for old in sorted(state.piles[pile][0]):
+        if (
+            is_slot(old)
+            and old in state.hidden
+            and card in _pile_candidates(state, state.hidden[old], memo)
+        ):
+            return old
+    return None
+
+
+def slot_candidates(state: State, slot: str) -> list[str]:
+    """The cards an unknown slot may be, in a fixed order."""
+    return sorted(_pile_candidates(state, state.hidden[slot], {}))
+
+
+def _pile_candidates(state: State, pile: int, memo: dict[int, frozenset[str]]) -> frozenset[str]:
+    """A pile's cards no reveal has named, through its unknown slots from earlier piles
+    (an earlier pile has a smaller index: each pile is computed once)."""
+    if pile in memo:
+        return memo[pile]
+    left = state.piles[pile][0]
+    out = {c for c in left if not is_slot(c)}
+    for old in {state.hidden[c] for c in left if is_slot(c) and c in state.hidden}:
+        out |= _pile_candidates(state, old, memo)
+    memo[pile] = frozenset(out)
+    return memo[pile]
+
+
 def apply_reveal(state: State, move: Reveal) -> State:
-    return replace(state, facts={**state.facts, move.card: move.printed})
+    card, slot = move.card, move.slot
+    if slot is None:
+        return replace(state, facts={**state.facts, card: move.printed})
+    if card not in state.piles[state.hidden[slot]][0]:
+        # the slot is an earlier unknown card reshuffled again: that one is named first
+        old = _through_slot(state, state.hidden[slot], card)
+        state = apply_reveal(state, Reveal(type="reveal", card=card, slot=old))
+    facts = dict(state.facts)
+    printed = move.printed or facts.pop(slot, None) or facts.get(card)
+    facts.pop(slot, None)
+    if printed is not None:
+        facts[card] = printed
+
+    def named(cards: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(card if c == slot else c for c in cards)
+
+    players = tuple(
+        replace(p, hand=named(p.hand), played=named(p.played), packet=named(p.packet))
+        if slot in p.hand or slot in p.played or slot in p.packet
+        else p
+        for p in state.players
+    )
+    hidden = {k: v for k, v in state.hidden.items() if k != slot}
+    pile = state.hidden[slot]
+    piles = [  # named in its own pile; a later pile holding the slot holds the card
+        (left - {card}, undealt)
+        if i == pile
+        else ((left - {slot}) | {card}, undealt)
+        if slot in left
+        else (left, undealt)
+        for i, (left, undealt) in enumerate(state.piles)
+    ]
+    discard = state.discard
+    if slot in discard:
+        discard = (discard - {slot}) | {card}
+    return replace(
+        state,
+        players=players,
+        facts=facts,
+        hidden=hidden,
+        piles=tuple(piles),
+        discard=discard,
+        excluded=state.excluded - {slot} | ({card} if slot in state.excluded else set()),
+    )

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from engines.field_of_reeds import board as B
-from engines.field_of_reeds import rules
+from engines.field_of_reeds import draft, rules
 from engines.field_of_reeds.moves import (
     CardFacts,
     Deal,
@@ -77,31 +77,43 @@ def legal_moves(state: State) -> Iterator[Move]:
 
 def _reveals(state: State) -> Iterator[Move]:
     """A card in a hand or packet whose printed facts nobody recorded yet may be revealed
-    (its facts here are stand-ins: the table's card decides them)."""
+    (its facts here are stand-ins: the table's card decides them). Of the unknown slots
+    only the first is offered: a menu of every slot would crowd out the game's moves."""
+    slot_offered = False
     for serial, card in enumerate(
         sorted({c for p in state.players for c in (*p.hand, *p.packet)}), start=1
     ):
-        if rules.card_facts(state, card)[0] is None:
+        if draft.is_slot(card):  # which card it is: one of its reshuffled pile's
+            left = [] if slot_offered else draft.slot_candidates(state, card)
+            if left:
+                slot_offered = True
+                known = rules.card_facts(state, left[0])[0]
+                printed = None if known is not None else synthetic_facts(serial, 1)
+                yield Reveal(type="reveal", card=left[0], slot=card, printed=printed)
+        elif rules.card_facts(state, card)[0] is None:
             yield Reveal(type="reveal", card=card, printed=synthetic_facts(serial, 1))
 
 
 def _deal(state: State) -> Deal | None:
+    """Fresh cards while the deck lasts, then unknown slots (F6: the discard pile is
+    shuffled into a new deck; which card each slot is comes in a reveal, never guessed)."""
     ed = state.ctx.edition
     size, n = ed.get("packet_size", 7), state.n
     limit = ed.get("god_cards", 66)
-    in_use = {c for p in state.players for c in (*p.hand, *p.played)}
-    reusable = sorted(c for c in state.discard if c not in in_use and c not in state.excluded)
     fresh_count = max(0, limit - len(state.seen))
     need = size * n
     serials = range(len(state.seen) + 1, len(state.seen) + 1 + min(fresh_count, need))
     fresh = [f"g{k}" for k in serials]
-    cards = fresh + reusable[: need - len(fresh)]
+    probe = Deal(type="deal", packets=[[] for _ in range(n)])
+    pile = draft._undealt(state) + len(draft._reshuffled(state, probe))
+    first = state.slots_dealt + 1
+    slots = [f"{draft.SLOT}{first + k}" for k in range(min(pile, need - len(fresh)))]
+    cards = fresh + slots
     per = min(size, len(cards) // n)
     if per <= ed.get("packet_end_size", 2):
         return None
-    facts = {
-        f"g{k}": synthetic_facts(k, state.level) for k in serials if f"g{k}" in cards[: per * n]
-    }
+    cards = fresh[: per * n] + slots[: max(0, per * n - len(fresh))]
+    facts = {f"g{k}": synthetic_facts(k, state.level) for k in serials if f"g{k}" in cards}
     packets = [cards[i * per : (i + 1) * per] for i in range(n)]
     move = Deal(type="deal", packets=packets, facts=facts)
     return move if not rules.check(state, move) else None

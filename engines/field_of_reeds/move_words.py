@@ -66,6 +66,10 @@ FIELDS = {
     "special": ("Other printed effect", "その他の印刷された効果"),
     "order": ("The packet in its new order", "並べ替えた後のドラフトカード"),
     "card": ("Card", "カード"),
+    "slot": (
+        "Unknown card dealt after a reshuffle (?1, ?2, ...)",
+        "切り混ぜ後に配られた不明カード（?1, ?2, ...）",
+    ),
     "discard": ("Cards discarded", "捨てたカード"),
     "gain": ("Gain", "獲得するもの"),
     "cards": ("Cards played", "プレイした神様カード"),

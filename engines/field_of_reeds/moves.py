@@ -110,11 +110,16 @@ class Pass(Model):
 class Reveal(Model):
     """A card's printed facts, recorded where the table first sees them (when it is played,
     or shown) rather than with the deal: chance entered as it is revealed. Any phase; it
-    changes nothing but what is known of the card."""
+    changes nothing but what is known of the card.
+
+    With ``slot``: which card an unknown slot dealt after a reshuffle is (F6); the card
+    must be one of the reshuffled pile's not named yet. ``printed`` may then be left out
+    when the card's facts are already known (it was played before the reshuffle)."""
 
     type: Literal["reveal"]
     card: str
-    printed: CardFacts
+    slot: str | None = None
+    printed: CardFacts | None = None
 
 
 class ScoreLevel(Model):

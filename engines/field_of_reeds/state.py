@@ -70,6 +70,14 @@ class State:
     limbo: frozenset[str] = frozenset()  # played cards whose exclusion icon nobody recorded
     facts: Mapping[str, CardFacts] = field(default_factory=dict)
     seen: frozenset[str] = frozenset()
+    # A deal after a reshuffle (F6) deals cards whose identity nobody saw: unknown slots
+    # ("?1", "?2", ...) until a reveal names them. hidden: slot -> index into piles; each
+    # pile is (cards of the reshuffled discard pile no reveal has named yet, how many of
+    # them are still undealt in the deck).
+    hidden: Mapping[str, int] = field(default_factory=dict)
+    piles: tuple[tuple[frozenset[str], int], ...] = ()
+    slots_dealt: int = 0  # slots dealt so far in the game (the next slot is "?{n+1}")
+    dealt_level: int = 0  # the level of the last deal (a later level's deal shuffles, F7)
     udjat_supply: int = 5
     round_reached: bool = False
     unchecked: tuple[Unchecked, ...] = ()

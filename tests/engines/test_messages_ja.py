@@ -189,6 +189,9 @@ BY_GAME = {
     },
     "field_of_reeds": {
         "card": "g15",
+        "slot": "?3",
+        "fresh": 10,
+        "available": 18,
         "first": "g3",
         "last": "g9",
         "space": "s12",

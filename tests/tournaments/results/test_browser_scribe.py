@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 import engines
-from tests.engines.field_of_reeds.test_reveal import revealed_as_played
+from tests.engines.field_of_reeds.test_reveal import (
+    entered_with_one_tap_deals,
+    revealed_as_played,
+)
 from tests.engines.tameri.test_card_facts import revealed_as_turned_up
 from tests.tournaments.results.helpers import make_event, make_table
 from tests.tournaments.results.test_browser_judge import steps_are
@@ -132,8 +135,35 @@ def scribe(page, intended: dict, revealed: list[str] = ()) -> int:
 
 @pytest.mark.parametrize("game", list(EXAMPLES))
 def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
-    path, event_kw = EXAMPLES[game]
-    doc = json.loads(Path(path).read_text())
+    doc = json.loads(Path(EXAMPLES[game][0]).read_text())
+    if game in REVEALS:  # the first MOVES records of the game, with the reveals among them
+        lazy = REVEALS[game]({**doc, "moves": doc["moves"][:MOVES]})["moves"]
+    else:
+        lazy = doc["moves"][:MOVES]
+    _scribe_enters(live_server, browser, game, doc, lazy)
+
+
+AFTER_RESHUFFLE = 12
+
+
+def test_scribe_deals_unknown_cards_after_a_reshuffle(live_server, browser):
+    """Field of Reeds' third deal reshuffles the discard pile (F6): the scribe offers it in
+    one tap with the reshuffled cards as unknown slots, and the judge names each one in a
+    reveal (card and slot) where the table sees it; the log up to a few picks after it
+    replays without a problem."""
+    doc = json.loads(Path(EXAMPLES["field_of_reeds"][0]).read_text())
+    entered, _ = entered_with_one_tap_deals(doc)
+    third = [i for i, m in enumerate(entered["moves"]) if m["type"] == "deal"][2]
+    lazy = entered["moves"][: third + 1 + AFTER_RESHUFFLE]
+    assert any(c.startswith("?") for p in lazy[third]["packets"] for c in p)
+    assert any("slot" in m for m in lazy[third:])
+    _scribe_enters(live_server, browser, "field_of_reeds", doc, lazy)
+
+
+def _scribe_enters(live_server, browser, game: str, doc: dict, lazy: list[dict]) -> None:
+    """The judge enters ``lazy`` with the scribe (the step form for setup and reveals);
+    prints and checks the taps."""
+    event_kw = EXAMPLES[game][1]
     engine = engines.get_engine(game)
     forms = {t["type"]: t for t in engine.step_forms("ja")}
     table = make_table(make_event(game, policy="players", **event_kw), players=len(doc["players"]))
@@ -148,11 +178,7 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
     page.wait_for_selector("#scribe:not([hidden])")
 
     taps: dict[int, int] = {}
-    setup_taps = reveal_taps = 0
-    if game in REVEALS:  # the first MOVES records of the game, with the reveals among them
-        lazy = REVEALS[game]({**doc, "moves": doc["moves"][:MOVES]})["moves"]
-    else:
-        lazy = doc["moves"][:MOVES]
+    setup_taps = reveal_taps = slot_taps = 0
     intended = [as_seated(m, doc["players"], names) for m in lazy]
     for n, move in enumerate(intended, start=1):
         if move["type"] in SETUP.get(game, ()):  # the game's setup: the step form
@@ -162,7 +188,10 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
         elif move["type"] == FACTS_SEEN.get(game):  # a card's facts, as the table sees them
             TAPS[0] = 0
             add_step(page, forms, as_entered(move))
-            reveal_taps += TAPS[0]
+            if "slot" in move:  # which card an unknown slot dealt after a reshuffle is
+                slot_taps += TAPS[0]
+            else:
+                reveal_taps += TAPS[0]
         elif move["type"] in RULE_FILLED.get(game, ()):  # offered as the rules fix it
             filled = engine.dump_move(engine.parse_move(move, n - 1))
             later = forms[move["type"]]["ruleFilled"]  # left to the reveals
@@ -188,7 +217,10 @@ def test_scribe_enters_the_example_log_move_by_move(live_server, browser, game):
     assert all(same(canonical[n - 1], wanted[n - 1]) for n in taps), entered
     mine = engine.replay(table_document(table, ResultSubmission.Kind.LOG, entered))
     assert not mine.violations and mine.moves_applied == len(intended)
-    print(f"{game}: setup taps {setup_taps}; reveal taps {reveal_taps}; taps per move {taps}")
+    print(
+        f"{game}: setup taps {setup_taps}; reveal taps {reveal_taps}; "
+        f"slot reveal taps {slot_taps}; taps per move {taps}"
+    )
     assert max(taps.values()) <= TAPS_PER_MOVE, taps
     context.close()
 
