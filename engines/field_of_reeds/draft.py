@@ -478,9 +478,12 @@ def _through_slot(state: State, pile: int, card: str) -> str | None:
     return None
 
 
-def slot_candidates(state: State, slot: str) -> list[str]:
-    """The cards an unknown slot may be, in a fixed order."""
-    return sorted(_pile_candidates(state, state.hidden[slot], {}))
+def slot_candidates(
+    state: State, slot: str, memo: dict[int, frozenset[str]] | None = None
+) -> list[str]:
+    """The cards an unknown slot may be, in a fixed order (``memo``: shared by the slots
+    of one state, so each pile is computed once)."""
+    return sorted(_pile_candidates(state, state.hidden[slot], {} if memo is None else memo))
 
 
 def _pile_candidates(state: State, pile: int, memo: dict[int, frozenset[str]]) -> frozenset[str]:

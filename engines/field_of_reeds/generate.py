@@ -77,21 +77,28 @@ def legal_moves(state: State) -> Iterator[Move]:
 
 def _reveals(state: State) -> Iterator[Move]:
     """A card in a hand or packet whose printed facts nobody recorded yet may be revealed
-    (its facts here are stand-ins: the table's card decides them). Of the unknown slots
-    only the first is offered: a menu of every slot would crowd out the game's moves."""
-    slot_offered = False
-    for serial, card in enumerate(
-        sorted({c for p in state.players for c in (*p.hand, *p.packet)}), start=1
-    ):
-        if draft.is_slot(card):  # which card it is: one of its reshuffled pile's
-            left = [] if slot_offered else draft.slot_candidates(state, card)
-            if left:
-                slot_offered = True
-                known = rules.card_facts(state, left[0])[0]
-                printed = None if known is not None else synthetic_facts(serial, 1)
-                yield Reveal(type="reveal", card=left[0], slot=card, printed=printed)
-        elif rules.card_facts(state, card)[0] is None:
-            yield Reveal(type="reveal", card=card, printed=synthetic_facts(serial, 1))
+    (its facts here are stand-ins: the table's card decides them). Every unknown slot in a
+    hand is offered, first, as a judge names a card once a player has drawn it (F6): the
+    menu cannot play a held slot (its facts are nobody's guess), so a slot never offered
+    is a dead card, and random games stalled at level 3 with half of each hand unknown.
+    Of the slots still in packets only the first: a menu of every packet slot would crowd
+    out the game's moves (hands hold a few cards, packets up to 7 a seat)."""
+    held = {c for p in state.players for c in p.hand}
+    cards = sorted({c for p in state.players for c in (*p.hand, *p.packet)})
+    serials = {card: serial for serial, card in enumerate(cards, start=1)}
+    slots = sorted((c for c in cards if draft.is_slot(c)), key=lambda c: c not in held)
+    memo: dict[int, frozenset[str]] = {}
+    for slot in slots:  # which card it is: one of its reshuffled pile's
+        left = draft.slot_candidates(state, slot, memo)
+        if left:
+            known = rules.card_facts(state, left[0])[0]
+            printed = None if known is not None else synthetic_facts(serials[slot], 1)
+            yield Reveal(type="reveal", card=left[0], slot=slot, printed=printed)
+            if slot not in held:
+                break
+    for card in cards:
+        if not draft.is_slot(card) and rules.card_facts(state, card)[0] is None:
+            yield Reveal(type="reveal", card=card, printed=synthetic_facts(serials[card], 1))
 
 
 def _deal(state: State) -> Deal | None:

@@ -12,6 +12,7 @@ import pytest
 
 import engines
 from engines.core.errors import IllegalMove
+from tests.engines.test_conformance import SEEDS, player_counts, playout
 
 EXAMPLE = Path("engines/field_of_reeds/examples/four-player-log.json")
 ENGINE = engines.get_engine("field_of_reeds")
@@ -200,3 +201,33 @@ def test_F6_the_discard_pile_is_shuffled_in_only_when_the_deck_runs_out():
     all_unknown = {"type": "deal", "packets": [[f"?y{i}{k}" for k in range(7)] for i in range(4)]}
     codes = {(v.code, v.rule) for v in ENGINE.check(before, ENGINE.parse_move(all_unknown, 0))}
     assert ("deal_slots_before_deck_ran_out", "field_of_reeds:F6") in codes
+
+
+# Random games (the conformance suite's playouts) build hands from the move menu. A held
+# unknown slot is a card the menu cannot play (its facts are nobody's guess), so the menu
+# must let it be named: with only the first slot of all hands and packets offered, half of
+# a hand at level 3 stayed unknown and the 3-player seed-2 game never reached the watcher
+# (F5 condition B: only an arrival ends a level) in 5000 records, 84 deals of slots (F6).
+
+
+def test_F6_the_menu_offers_a_reveal_for_every_unknown_slot_in_a_hand():
+    deal, state = _state_after_third_deal()
+    for seat, packet in enumerate(deal["packets"], start=1):
+        end = next((c for c in (packet[0], packet[-1]) if c.startswith("?")), None)
+        if end is not None:  # this seat takes an unknown card into its hand (M1)
+            pick = {"type": "pick", "seat": seat, "card": end}
+            state = ENGINE.apply(state, ENGINE.parse_move(pick, 0))
+    held = {c for p in state.players for c in p.hand if c.startswith("?")}
+    assert len(held) >= 2
+    offered = {m.slot for m in ENGINE.legal_moves(state) if m.type == "reveal" and m.slot}
+    assert held <= offered
+    for move in ENGINE.legal_moves(state):
+        assert not ENGINE.check(state, move), move
+
+
+@pytest.mark.parametrize(
+    ("n", "seed"), [(n, seed) for n in player_counts("field_of_reeds") for seed in SEEDS]
+)
+def test_F6_every_conformance_random_game_ends_despite_reshuffles(n, seed):
+    records, state, over, _ = playout("field_of_reeds", n, seed)
+    assert over, (len(records), state.level, state.slots_dealt)
