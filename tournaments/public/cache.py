@@ -44,12 +44,6 @@ PAGE_TIMEOUT = 6 * 60 * 60  # versions invalidate; the timeout only bounds memor
 # stale while it fetches the new one. Private pages are "private, no-store"
 # (referee/security_headers.py).
 PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=30"
-# An older render served while the batch renders the page's new version: a shared cache
-# must not keep it. nginx counts s-maxage in whole seconds (an entry fetched just after a
-# second begins stays fresh for nearly two), so an edge that kept this answer showed the
-# new page up to two seconds after the batch stored it; with s-maxage=0 it stores nothing,
-# keeps its own older copy expired and asks again on the next request (issue 31).
-PUBLIC_STALE_CACHE_CONTROL = "public, max-age=0, s-maxage=0"
 VERSION_TIMEOUT = None  # never expire: a lost version is safe (see above) but costs renders
 
 

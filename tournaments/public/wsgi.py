@@ -125,8 +125,6 @@ class PublicPageCache:
         # by whether the request is secure, then what a public or private page adds.
         security = {secure: security_headers(secure=secure) for secure in (False, True)}
         self.public_headers = {s: with_headers(h, PUBLIC_HEADERS) for s, h in security.items()}
-        stale = {**PUBLIC_HEADERS, "Cache-Control": public_cache.PUBLIC_STALE_CACHE_CONTROL}
-        self.public_stale_headers = {s: with_headers(h, stale) for s, h in security.items()}
         self.private_headers = {
             s: with_headers(h, PRIVATE_PAGE_HEADERS) for s, h in security.items()
         }
@@ -183,12 +181,7 @@ class PublicPageCache:
         if page is None:
             return None
         headers = [("ETag", page.etag), ("Content-Language", language), ("X-Cache", state)]
-        if private:
-            headers += self.private_headers[secure]
-        elif state == "revalidating":  # an older render while the new one is rendered
-            headers += self.public_stale_headers[secure]
-        else:
-            headers += self.public_headers[secure]
+        headers += (self.private_headers if private else self.public_headers)[secure]
         if public_cache.etag_matches(environ.get("HTTP_IF_NONE_MATCH"), page.etag):
             return "304 Not Modified", headers, b""
         body = page.body

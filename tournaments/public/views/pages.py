@@ -44,7 +44,6 @@ def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
     language, path, slug = key.language, key.path, key.slug
     found = public_cache.lookup(key.scope, path, language)
     refresh.recent_reads.note(key.scope, path, language, found.version)
-    current = found.version
     # A league's pages are not in any event's refresh batch: an older render is not
     # served, the page renders in the request (a league page is read by a café, not a
     # stadium, and a league made private must not be served from an older render).
@@ -72,11 +71,7 @@ def serve_page(request: HttpRequest, key: PageKey) -> HttpResponse:
                 public_cache.store(path, language, found.version, html)
         response = HttpResponse(html)
     response["ETag"] = etag
-    response["Cache-Control"] = (
-        public_cache.PUBLIC_CACHE_CONTROL
-        if found.version == current
-        else public_cache.PUBLIC_STALE_CACHE_CONTROL  # an older render: the edge keeps none
-    )
+    response["Cache-Control"] = public_cache.PUBLIC_CACHE_CONTROL
     response["Content-Language"] = language
     patch_vary_headers(response, ["Accept-Encoding"])  # the WSGI fast path gzips this URL
     return response
