@@ -78,23 +78,24 @@ def recreate_database() -> None:
 
 def seed(players: int) -> dict:
     """load_public's event (round 1 played and closed, standings computed), then: the event
-    confirms by players, round 2 is published (its pages render on the pages worker once
-    it starts) and a head judge has an API token."""
+    confirms by players, round 2 is published as the console publishes it (its pages
+    render on the pages worker once it starts) and a head judge has an API token."""
     state = stack.seed(players)
     from django.contrib.auth import get_user_model
-    from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from tournaments.events.models import EventRole, Registration, Round, Seat
+    from tournaments.events.models import EventRole, Registration, Seat
     from tournaments.results.models import EventResultSettings
+    from tournaments.seating.services import round_publish
 
     event_id = state["event_id"]
     EventResultSettings.objects.filter(event_id=event_id).update(confirmation_policy="players")
     head = get_user_model().objects.create_user("rush-head-judge", password=None)
     EventRole.objects.create(user=head, event_id=event_id, role=EventRole.Kind.HEAD_JUDGE)
-    round2 = Round.objects.get(pk=state["round2_id"])
-    round2.status, round2.published_at = "published", timezone.now()
-    round2.save()
+    # Through the service, as the console's button: its announcement renders every page
+    # of the round, private pages included, before the round shows (a bare save announces
+    # nothing, and every reader's first visit would render in the request).
+    round_publish(round_id=state["round2_id"])
     state["token"] = Token.objects.create(user=head).key
     state["registrations"] = list(
         Registration.objects.filter(event_id=event_id).values_list("pk", flat=True)
