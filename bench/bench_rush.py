@@ -280,6 +280,27 @@ def percentiles(values: list[float]) -> dict:
     }
 
 
+def prerendered(state: dict) -> None:
+    """Stop unless the publication stored the private pages the readers will ask for:
+    without it every reader's first visit renders in the request, and the run measures
+    that instead of the rush (a bare ``Round.save()`` announces nothing, and this bench
+    measured exactly that for two days unnoticed)."""
+    from tournaments.events.models import Registration
+    from tournaments.public import cache as public_cache
+
+    owners = Registration.objects.filter(event_id=state["event_id"]).values_list(
+        "pk", "private_token"
+    )
+    # An older render counts: it is served at once while the batch renders the new one.
+    stored = 0
+    for pk, token in owners:
+        found = public_cache.lookup(stack.SLUG, f"/ja/p/{token}/", "ja", player=pk)
+        stored += found.html is not None or found.stale_html is not None
+    print(f"private pages stored before the rush: {stored} of {len(owners)}")
+    if stored < len(owners):
+        raise SystemExit("round 2 was not prerendered: the readers would measure renders")
+
+
 def run(args) -> dict:
     state = seed(args.players)
     logs = Path(tempfile.mkdtemp(prefix="bench_rush_"))
@@ -300,6 +321,7 @@ def run(args) -> dict:
         # ratings run: the measurement starts on idle workers.
         idle = stack.wait_workers_idle([worker, pages], timeout=args.settle_timeout)
         print(f"workers idle after {idle:.1f}s (round 2 published and rendered)")
+        prerendered(state)
         paths = reader_paths(state)
         from django.db import connections
 
