@@ -97,6 +97,29 @@ def merge_building(s: State, b: mv.BuildingFacts) -> mv.BuildingFacts:
     return known.model_copy(update={k: v for k, v in b.model_dump().items() if v is not None})
 
 
+def merge_card_facts(
+    known: mv.CardFacts | None, c: mv.CardFacts
+) -> tuple[list[Violation], mv.CardFacts | None]:
+    """The facts of card ``c`` merged with what is ``known`` of it (a fact not given keeps
+    the known value); a fact that differs from a known one is refused (G6)."""
+    if known is None:
+        return [], c
+    mine = c.model_dump(exclude_none=True)
+    theirs = known.model_dump(exclude_none=True)
+    clash = [k for k in mine if k in theirs and mine[k] != theirs[k]]
+    if clash:
+        return [
+            V(
+                "card.facts_conflict",
+                "G6",
+                "card {number}: {fields} differ from the edition data",
+                number=c.number,
+                fields=", ".join(clash),
+            )
+        ], None
+    return [], known.model_copy(update={k: getattr(c, k) for k in mine})
+
+
 def learn_cards(s: State, cards: list[mv.CardFacts]) -> Result:
     """Record dealt or revealed cards; card numbers are unique (L19)."""
     if not cards:  # most effects bring no card: nothing to learn, no copy of the maps
@@ -109,23 +132,10 @@ def learn_cards(s: State, cards: list[mv.CardFacts]) -> Result:
                 V("card.duplicate", "L19", "card {number} is already in play", number=c.number)
             ], None
         seen.add(c.number)
-        known = new.get(c.number)
-        if known is not None:
-            mine = c.model_dump(exclude_none=True)
-            theirs = known.model_dump(exclude_none=True)
-            clash = [k for k in mine if k in theirs and mine[k] != theirs[k]]
-            if clash:
-                return [
-                    V(
-                        "card.facts_conflict",
-                        "G6",
-                        "card {number}: {fields} differ from the edition data",
-                        number=c.number,
-                        fields=", ".join(clash),
-                    )
-                ], None
-            c = known.model_copy(update={k: getattr(c, k) for k in mine})
-        new[c.number] = c
+        errs, merged = merge_card_facts(new.get(c.number), c)
+        if merged is None:
+            return errs, None
+        new[c.number] = merged
     return [], s.but(cards=new, seen=frozenset(seen))
 
 

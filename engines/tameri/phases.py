@@ -17,6 +17,7 @@ from engines.tameri.common import (
     farmer_space_errors,
     learn_cards,
     merge_building,
+    merge_card_facts,
     note,
     return_spheres,
     sphere_counts,
@@ -88,23 +89,10 @@ def card_facts(s: State, m: mv.CardFactsShown) -> Result:
             return [
                 V("card.not_dealt", "L19", "card {number} is not in play", number=c.number)
             ], None
-        known = new.get(c.number)
-        if known is not None:
-            mine = c.model_dump(exclude_none=True)
-            theirs = known.model_dump(exclude_none=True)
-            clash = [k for k in mine if k in theirs and mine[k] != theirs[k]]
-            if clash:
-                return [
-                    V(
-                        "card.facts_conflict",
-                        "G6",
-                        "card {number}: {fields} differ from the edition data",
-                        number=c.number,
-                        fields=", ".join(clash),
-                    )
-                ], None
-            c = known.model_copy(update={k: getattr(c, k) for k in mine})
-        new[c.number] = c
+        errs, merged = merge_card_facts(new.get(c.number), c)
+        if merged is None:
+            return errs, None
+        new[c.number] = merged
     return [], s.but(cards=new)
 
 

@@ -160,8 +160,14 @@ def test_console_table_page_in_each_language(client, confirmed):
     path = f"{table.round.event.slug}/rounds/{table.round.number}/tables/{table.number}/"
     ja = client.get(f"/ja/console/{path}").content.decode()
     assert NILE_JA in ja.split('id="unchecked"', 1)[1] and NILE_EN not in ja
+    # The same heading as the public and judge pages, with the version it was read from.
+    version = confirmed.version
+    heading_ja = f"{UNKNOWN_HEADING['ja']}（エンジンは確かめていません）・第{version}版"
+    assert f"<h2>{heading_ja}</h2>" in ja
     en = client.get(f"/en/console/{path}").content.decode()
     assert NILE_EN in en.split('id="unchecked"', 1)[1] and NILE_JA not in en
+    heading_en = f"{UNKNOWN_HEADING['en']} (not checked by the engine), version {version}"
+    assert f"<h2>{heading_en}</h2>" in en and "Not verified" not in en
 
 
 def test_terra_pyramides_boats_without_arrival_read_in_each_language(client):
