@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
@@ -50,21 +51,32 @@ def form_body(fields: dict[str, str]) -> bytes:
 
 
 @pytest.fixture
-def world(full_table, client):
-    """An event with a seated table, a user who organizes it and is its head judge."""
+def world(full_table, client, settings):
+    """An event with a seated table, a user who organizes it and is its head judge; and a
+    second event taking sign-ups on its public page (the first one has started, so its
+    sign-up page shows no form)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournaments.events.models import EventRole
+    from tests.tournaments.factories import EventFactory
+    from tournaments.events.models import EventConfig, EventRole
 
     event = full_table.round.event
     user = get_user_model().objects.create_user("hostile", password="pw-hostile")
     for role in ("organizer", "head_judge"):
         EventRole.objects.create(user=user, event=event, role=role)
     registration = full_table.seats.first().registration
+    signup_event = EventFactory(slug="hostile-signups")
+    EventConfig.objects.update_or_create(
+        event=signup_event, defaults={"data": {"signup": {"open": True, "capacity": 2}}}
+    )
+    # Every sign-up here comes from the test client's one address: past the flood limit
+    # each POST would be a 429 and never reach the form's checks or the service.
+    settings.SIGNUPS_PER_ADDRESS = 10_000
     client.force_login(user)
     return {
         "event": event,
+        "signup_event": signup_event,
         "table": full_table,
         "registration": registration,
         "token": Token.objects.create(user=user).key,
@@ -171,6 +183,7 @@ class Forms(HTMLParser):
 def page_paths(world) -> list[str]:
     """Every page of the URL map under /ja/, filled with the world's ids and tokens."""
     values = path_values(world)
+    open_values = {**values, "slug": world["signup_event"].slug}
     tokens = {"judge": world["table"].judge_token, "": world["registration"].private_token}
     found: list[str] = []
 
@@ -185,11 +198,14 @@ def page_paths(world) -> list[str]:
                     continue
                 token = tokens["judge" if namespace == "judge" else ""]
 
-                def fill(match, token=token):
+                def fill(match, token=token, values=values):
                     name = match.group(2)
                     return str(token if name == "token" else values.get(name, 1))
 
                 found.append("/" + re.sub(r"<(\w+:)?(\w+)>", fill, full))
+                if pattern.name == "signup":  # also the event whose page takes sign-ups
+                    fill_open = partial(fill, values=open_values)
+                    found.append("/" + re.sub(r"<(\w+:)?(\w+)>", fill_open, full))
 
     for resolver in get_resolver().url_patterns:
         if isinstance(resolver, URLResolver) and isinstance(resolver.pattern, LocalePrefixPattern):
@@ -211,6 +227,8 @@ def test_no_form_answers_a_server_error_to_hostile_values(world):
             for action, fields in parser.forms:
                 forms.setdefault((action or path, tuple(fields)), path)
     assert len(forms) > 10, forms
+    signup_page = f"/ja/events/{world['signup_event'].slug}/signup/"
+    assert signup_page in forms.values(), "the sign-up form was not reached"
     for (action, fields), page in forms.items():
         for label, text in TEXTS.items():
             client.force_login(world["user"])  # a logout form posted earlier ends the session
@@ -221,6 +239,43 @@ def test_no_form_answers_a_server_error_to_hostile_values(world):
             query = form_body(dict.fromkeys(("q", "status", "after", "step", "club"), text))
             response = client.get(f"{page}?{query.decode()}")
             assert_no_server_error(response, f"GET {page}?…={label}")
+    assert_nothing_stored_is_unstorable()
+
+
+def test_each_sign_up_field_alone_refuses_a_hostile_value_keeping_it_or_takes_it(world):
+    """The walk above fills every field, the honeypot too, so the form refuses it before
+    the service sees a value; here one field at a time is hostile and the others are a
+    person's, so what the form lets through reaches ``signup_create``."""
+    from html import escape
+
+    from tournaments.events.models import Registration
+
+    client: Client = world["client"]
+    page = f"/ja/events/{world['signup_event'].slug}/signup/"
+    n = 0
+    for field in ("name", "reading", "club", "contact"):
+        for label, text in TEXTS.items():
+            n += 1
+            person = {"name": f"選手{n}", "reading": f"せんしゅ{n}", "club": "", "contact": ""}
+            body = form_body({**person, field: text, "website": ""})
+            response = client.post(page, body, content_type="application/x-www-form-urlencoded")
+            what = f"POST {page} {field}={label}"
+            assert_no_server_error(response, what)
+            if response.status_code == 302:
+                continue  # taken (a place or the waiting list)
+            assert response.status_code in (400, 409), what
+            html = response.content.decode()
+            if 'id="signup-form"' not in html:
+                # Refused before the view (referee/unstorable.py), naming the field.
+                assert response.status_code == 400 and f"「{field}」" in html, what
+                continue
+            assert 'role="alert"' in html, what  # the refusal is said on the form
+            if response.status_code == 400:
+                kept = re.search(rf'<input[^>]*name="{field}"[^>]*>', html)
+                assert kept, what
+                shown = escape(text.encode("utf-8", "surrogatepass").decode("utf-8", "replace"))
+                assert f'value="{shown}"' in kept.group(0), (what, kept.group(0)[:200])
+    assert Registration.objects.filter(event=world["signup_event"]).exists()
     assert_nothing_stored_is_unstorable()
 
 

@@ -148,6 +148,9 @@ class JudgeTablesChanged(DomainEvent):
     round_id: int
     before: tuple[int, ...]
     after: tuple[int, ...]
+    # True when the judge took the table by opening its card ("any table I scan"); the
+    # results app logs those (the console logs the organizer's own change itself).
+    scanned: bool = False
 
 
 @dataclass(frozen=True)

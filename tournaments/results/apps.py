@@ -7,3 +7,8 @@ class ResultsConfig(AppConfig):
     label = "results"
     verbose_name = _("Results")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tournaments.results import subscribers
+
+        subscribers.connect()  # log what the events app announces but may not log itself

@@ -112,6 +112,43 @@ def test_any_table_mode_from_the_invitation_and_the_scanned_card(organizer, even
     assert "Scan the QR code on any table" in english and "Round 1" in english
 
 
+def test_a_scanned_table_is_one_line_of_the_action_log_in_the_pages_words(
+    organizer, event, django_capture_on_commit_callbacks
+):
+    """The events app announces a scan but may not write the action log; the results app's
+    subscriber writes it (one line, the judge as actor, on the taken table)."""
+    table = make_table(event)
+    judge = _invite(organizer, event, any_table="on")
+    client = Client()
+    client.force_login(judge)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.get(f"/ja/judge/{table.judge_token}/").status_code == 200
+        assert client.get(f"/ja/judge/{table.judge_token}/").status_code == 200  # theirs already
+    (line,) = ActionLog.objects.filter(event=event, action="judge_table_taken")
+    assert line.table_id == table.pk and line.actor == "user:samira"
+    assert line.actor_user_id == judge.pk
+    assert line.data == {"judge": "samira", "round": 1, "tables": [1], "how": "scanned"}
+
+    page = organizer.get(f"/ja/console/{event.slug}/rounds/1/tables/1/").content.decode()
+    assert "samira — 卓カードを読み取って担当" in page
+    assert "judge_table_taken" not in page
+    english = organizer.get(f"/en/console/{event.slug}/rounds/1/tables/1/").content.decode()
+    assert "samira — table taken by scanning its card" in english
+
+
+def test_the_organizers_change_of_a_judges_tables_is_logged_once(
+    organizer, event, django_capture_on_commit_callbacks
+):
+    make_table(event)
+    judge = _invite(organizer, event)
+    with django_capture_on_commit_callbacks(execute=True):
+        organizer.post(
+            _page(event), {"action": "assign", "user": judge.pk, f"j{judge.pk}-tables": ["1"]}
+        )
+    lines = ActionLog.objects.filter(event=event, action__startswith="judge_table")
+    assert [(e.action, e.actor) for e in lines] == [("judge_tables_set", "user:nadia")]
+
+
 def test_only_this_events_whole_event_judges_are_given_tables(organizer, event):
     make_table(event)
     head = get_user_model().objects.create_user(username="hossam", password="x-long-pass")

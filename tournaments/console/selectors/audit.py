@@ -23,6 +23,8 @@ ACTIONS = {
     "standings.snapshot": gettext_lazy("standings updated"),
     "call.acknowledged": gettext_lazy("judge call acknowledged"),
     "call.resolved": gettext_lazy("judge call resolved"),
+    "judge_tables_set": gettext_lazy("judge's tables set"),
+    "judge_table_taken": gettext_lazy("table taken by scanning its card"),
     "round_created": gettext_lazy("round created"),
     "round_seated": gettext_lazy("round seated"),
     "round_published": gettext_lazy("seating published"),

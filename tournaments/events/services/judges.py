@@ -94,11 +94,13 @@ def judge_table_take(*, user, table: Table) -> bool:
         user_id=user.pk, event_id=event_id, role=EventRole.Kind.TABLE_JUDGE, table=table
     )
     if created:
-        _announce(event_id, user.pk, rnd.pk, before, before | {table.pk})
+        _announce(event_id, user.pk, rnd.pk, before, before | {table.pk}, scanned=True)
     return True
 
 
-def _announce(event_id: int, user_id: int, round_id: int, before: set, after: set) -> None:
+def _announce(
+    event_id: int, user_id: int, round_id: int, before: set, after: set, *, scanned: bool = False
+) -> None:
     announce(
         JudgeTablesChanged(
             event_id=event_id,
@@ -106,5 +108,6 @@ def _announce(event_id: int, user_id: int, round_id: int, before: set, after: se
             round_id=round_id,
             before=tuple(sorted(before)),
             after=tuple(sorted(after)),
+            scanned=scanned,
         )
     )

@@ -106,3 +106,21 @@ def judge_call_answered(actor: Actor, report, step: str) -> ActionLog:
         table_id=report.table_id,
         data={"report": report.pk, "registration": report.registration_id},
     )
+
+
+def judge_table_taken(judge, event_id: int, round_number: int, tables: list) -> ActionLog:
+    """An event judge in "any table I scan" mode took ``tables`` (of round ``round_number``)
+    by opening a table card's link; the line sits on the table (the console's table page
+    shows it) when one table was taken, as a scan takes one."""
+    return record(
+        Actor(user=judge),
+        "judge_table_taken",
+        event_id,
+        table_id=tables[0].pk if len(tables) == 1 else None,
+        data={
+            "judge": judge.get_username(),
+            "round": round_number,
+            "tables": [t.number for t in tables],
+            "how": "scanned",
+        },
+    )
