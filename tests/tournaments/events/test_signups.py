@@ -264,3 +264,49 @@ def test_a_closing_time_that_is_not_a_time_keeps_the_sign_up_closed(event):
     open_signup(event, closes_at="next friday")  # an archive from elsewhere
     with pytest.raises(SignupRefused):
         sign(event, 1)
+
+
+def test_raising_the_capacity_promotes_the_waiting_list_at_once_in_order(
+    event, announcements, django_capture_on_commit_callbacks
+):
+    from tournaments.events.services.signups import signup_settings_apply
+
+    open_signup(event, capacity=2)
+    [sign(event, n) for n in range(2)]
+    waiting = [sign(event, n) for n in range(2, 5)]
+    open_signup(event, capacity=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        promoted = signup_settings_apply(event_id=event.pk)
+    assert promoted == [waiting[0].pk, waiting[1].pk]
+    statuses = [Registration.objects.get(pk=r.pk).status for r in waiting]
+    assert statuses == [Status.REGISTERED, Status.REGISTERED, Status.WAITLISTED]
+    assert waitlist_position(Registration.objects.get(pk=waiting[2].pk)) == 1
+    changed = [e for e in announcements if isinstance(e, RegistrationChanged)]
+    assert [(e.registration_id, e.before, e.after, e.promoted) for e in changed] == [
+        (r.pk, Status.WAITLISTED, Status.REGISTERED, (r.pk,)) for r in waiting[:2]
+    ]
+
+
+def test_removing_the_capacity_promotes_everyone_waiting(event):
+    from tournaments.events.services.signups import signup_settings_apply
+
+    open_signup(event, capacity=1)
+    sign(event, 1)
+    waiting = [sign(event, n) for n in (2, 3)]
+    open_signup(event, capacity=None)
+    assert signup_settings_apply(event_id=event.pk) == [r.pk for r in waiting]
+    assert signup_places(event) == {"capacity": None, "taken": 3, "waiting": 0}
+
+
+def test_a_raised_capacity_after_the_start_promotes_nobody(event):
+    from tournaments.events.services.signups import signup_settings_apply
+
+    open_signup(event, capacity=1)
+    sign(event, 1)
+    waiting = sign(event, 2)
+    event.status = event.Status.RUNNING
+    event.save()
+    open_signup(event, capacity=5)
+    assert signup_settings_apply(event_id=event.pk) == []
+    waiting.refresh_from_db()
+    assert waiting.status == Status.WAITLISTED

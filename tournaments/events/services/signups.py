@@ -3,7 +3,8 @@
 The organizer's sign-up settings (``event_config(event)["signup"]``: open, capacity,
 approval, closing time) decide what a sign-up becomes: ``pending`` when the organizer
 approves each one, ``registered`` while the event has room, else ``waitlisted``. A cancel
-that frees a place moves the waiting list up, first come first served (``queued_at``).
+that frees a place, or a capacity raised or removed by the organizer, moves the waiting
+list up, first come first served (``queued_at``).
 
 Every write here locks the event's row first (``select_for_update``), so sign-ups,
 cancels and approvals of one event happen one after the other: two phones cannot both
@@ -111,6 +112,31 @@ def _promote(event: Event, settings: dict) -> list[int]:
         first.queued_at = None
         first.save(update_fields=["status", "queued_at"])
         promoted.append(first.pk)
+    return promoted
+
+
+@transaction.atomic
+def signup_settings_apply(*, event_id: int) -> list[int]:
+    """The organizer saved the sign-up settings: a capacity raised or removed gives the
+    new places to the waiting list at once, in its order (before the event starts); the
+    promoted ids. Each player who moves up is announced as a ``RegistrationChanged``
+    (waiting to registered)."""
+    event = _locked_event(event_id)
+    if event.status != Event.Status.REGISTRATION:
+        return []
+    promoted = _promote(event, signup_settings(event))
+    if promoted:
+        event_summary_schedule_refresh(event.pk)
+    for registration_id in promoted:
+        announce(
+            RegistrationChanged(
+                event_id=event.pk,
+                registration_id=registration_id,
+                before=Status.WAITLISTED,
+                after=Status.REGISTERED,
+                promoted=(registration_id,),
+            )
+        )
     return promoted
 
 
