@@ -310,3 +310,68 @@ def test_a_raised_capacity_after_the_start_promotes_nobody(event):
     assert signup_settings_apply(event_id=event.pk) == []
     waiting.refresh_from_db()
     assert waiting.status == Status.WAITLISTED
+
+
+def _one_waiting_with_an_address(event):
+    open_signup(event, capacity=1)
+    first = sign(event, 1)
+    waiting = sign(event, 2, contact="waiting@example.org")
+    sign(event, 3, contact="third@example.org")  # stays on the list: no mail
+    return first, waiting
+
+
+@override_settings(
+    EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+    PUBLIC_BASE_URL="https://referee.example.org",
+)
+def test_a_player_moved_up_by_a_cancel_is_mailed_once_with_their_link(
+    event, django_capture_on_commit_callbacks
+):
+    first, waiting = _one_waiting_with_an_address(event)
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
+        signup_cancel(registration_id=first.pk)
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["waiting@example.org"]
+    assert f"https://referee.example.org/ja/p/{waiting.private_token}/" in message.body
+    assert event.name in message.subject
+    # The site's language (Japanese), not the language of the request that freed the place.
+    assert "キャンセル待ち" in message.body
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend")
+def test_no_mail_on_a_promotion_when_mail_is_not_configured(
+    event, django_capture_on_commit_callbacks
+):
+    first, waiting = _one_waiting_with_an_address(event)
+    with django_capture_on_commit_callbacks(execute=True):
+        signup_cancel(registration_id=first.pk)
+    waiting.refresh_from_db()
+    assert waiting.status == Status.REGISTERED
+    assert mail.outbox == []
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_a_mail_failure_keeps_the_promotion(event, django_capture_on_commit_callbacks, monkeypatch):
+    from tournaments.events.services import signups
+
+    tried = []
+
+    def refused(subject, body, sender, to):
+        tried.append(to)
+        raise OSError("mail server down")
+
+    monkeypatch.setattr(signups, "send_mail", refused)
+    first, waiting = _one_waiting_with_an_address(event)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        signup_cancel(registration_id=first.pk)
+    assert callbacks and tried == [["waiting@example.org"]]  # tried after the commit
+    waiting.refresh_from_db()
+    assert waiting.status == Status.REGISTERED
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_the_promotion_mail_is_sent_after_the_commit_only(event):
+    first, _waiting = _one_waiting_with_an_address(event)
+    signup_cancel(registration_id=first.pk)  # the test's transaction never commits
+    assert mail.outbox == []
