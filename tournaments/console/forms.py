@@ -382,7 +382,7 @@ class EventForm(forms.Form):
         required=False,
         help_text=_(
             "Blank: no limit. Past it, sign-ups join a waiting list that moves up when "
-            "someone cancels. Players you register count too."
+            "someone cancels or when you raise the places. Players you register count too."
         ),
     )
     signup_approval = forms.BooleanField(

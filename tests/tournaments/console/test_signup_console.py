@@ -135,3 +135,22 @@ def test_next_weeks_copy_closes_its_sign_up_a_week_later(client, event_with_sign
     assert event_config(copy)["signup"]["closes_at"] == "2026-11-29T17:30:00+09:00"
     # Only players with a place are invited back, not the sign-ups awaiting approval.
     assert copy.registrations.count() == 1
+
+
+def test_raising_the_places_in_the_form_moves_the_waiting_list_up_at_once(creator):
+    form = {**EVENT_FORM, "signup_open": "on", "signup_capacity": "1"}
+    assert creator.post("/en/console/new/", form).status_code == 302
+    event = Event.objects.get(slug="console-cup")
+    signed = [
+        signup_create(event_id=event.pk, name=f"選手{n}", reading=f"せんしゅ{n}", club="")
+        for n in range(4)
+    ]
+    assert [r.status for r in signed] == [Status.REGISTERED] + [Status.WAITLISTED] * 3
+    data = form_defaults(creator.get(f"/en/console/{event.slug}/edit/").content.decode())
+    data["signup_capacity"] = "3"
+    assert creator.post(f"/en/console/{event.slug}/edit/", data).status_code == 302
+    statuses = [Registration.objects.get(pk=r.pk).status for r in signed]
+    assert statuses == [Status.REGISTERED] * 3 + [Status.WAITLISTED]
+    data["signup_capacity"] = ""  # no limit: everyone waiting gets a place
+    assert creator.post(f"/en/console/{event.slug}/edit/", data).status_code == 302
+    assert Registration.objects.get(pk=signed[-1].pk).status == Status.REGISTERED

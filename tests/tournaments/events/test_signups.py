@@ -264,3 +264,114 @@ def test_a_closing_time_that_is_not_a_time_keeps_the_sign_up_closed(event):
     open_signup(event, closes_at="next friday")  # an archive from elsewhere
     with pytest.raises(SignupRefused):
         sign(event, 1)
+
+
+def test_raising_the_capacity_promotes_the_waiting_list_at_once_in_order(
+    event, announcements, django_capture_on_commit_callbacks
+):
+    from tournaments.events.services.signups import signup_settings_apply
+
+    open_signup(event, capacity=2)
+    [sign(event, n) for n in range(2)]
+    waiting = [sign(event, n) for n in range(2, 5)]
+    open_signup(event, capacity=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        promoted = signup_settings_apply(event_id=event.pk)
+    assert promoted == [waiting[0].pk, waiting[1].pk]
+    statuses = [Registration.objects.get(pk=r.pk).status for r in waiting]
+    assert statuses == [Status.REGISTERED, Status.REGISTERED, Status.WAITLISTED]
+    assert waitlist_position(Registration.objects.get(pk=waiting[2].pk)) == 1
+    changed = [e for e in announcements if isinstance(e, RegistrationChanged)]
+    assert [(e.registration_id, e.before, e.after, e.promoted) for e in changed] == [
+        (r.pk, Status.WAITLISTED, Status.REGISTERED, (r.pk,)) for r in waiting[:2]
+    ]
+
+
+def test_removing_the_capacity_promotes_everyone_waiting(event):
+    from tournaments.events.services.signups import signup_settings_apply
+
+    open_signup(event, capacity=1)
+    sign(event, 1)
+    waiting = [sign(event, n) for n in (2, 3)]
+    open_signup(event, capacity=None)
+    assert signup_settings_apply(event_id=event.pk) == [r.pk for r in waiting]
+    assert signup_places(event) == {"capacity": None, "taken": 3, "waiting": 0}
+
+
+def test_a_raised_capacity_after_the_start_promotes_nobody(event):
+    from tournaments.events.services.signups import signup_settings_apply
+
+    open_signup(event, capacity=1)
+    sign(event, 1)
+    waiting = sign(event, 2)
+    event.status = event.Status.RUNNING
+    event.save()
+    open_signup(event, capacity=5)
+    assert signup_settings_apply(event_id=event.pk) == []
+    waiting.refresh_from_db()
+    assert waiting.status == Status.WAITLISTED
+
+
+def _one_waiting_with_an_address(event):
+    open_signup(event, capacity=1)
+    first = sign(event, 1)
+    waiting = sign(event, 2, contact="waiting@example.org")
+    sign(event, 3, contact="third@example.org")  # stays on the list: no mail
+    return first, waiting
+
+
+@override_settings(
+    EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+    PUBLIC_BASE_URL="https://referee.example.org",
+)
+def test_a_player_moved_up_by_a_cancel_is_mailed_once_with_their_link(
+    event, django_capture_on_commit_callbacks
+):
+    first, waiting = _one_waiting_with_an_address(event)
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
+        signup_cancel(registration_id=first.pk)
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["waiting@example.org"]
+    assert f"https://referee.example.org/ja/p/{waiting.private_token}/" in message.body
+    assert event.name in message.subject
+    # The site's language (Japanese), not the language of the request that freed the place.
+    assert "キャンセル待ち" in message.body
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend")
+def test_no_mail_on_a_promotion_when_mail_is_not_configured(
+    event, django_capture_on_commit_callbacks
+):
+    first, waiting = _one_waiting_with_an_address(event)
+    with django_capture_on_commit_callbacks(execute=True):
+        signup_cancel(registration_id=first.pk)
+    waiting.refresh_from_db()
+    assert waiting.status == Status.REGISTERED
+    assert mail.outbox == []
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_a_mail_failure_keeps_the_promotion(event, django_capture_on_commit_callbacks, monkeypatch):
+    from tournaments.events.services import signups
+
+    tried = []
+
+    def refused(subject, body, sender, to):
+        tried.append(to)
+        raise OSError("mail server down")
+
+    monkeypatch.setattr(signups, "send_mail", refused)
+    first, waiting = _one_waiting_with_an_address(event)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        signup_cancel(registration_id=first.pk)
+    assert callbacks and tried == [["waiting@example.org"]]  # tried after the commit
+    waiting.refresh_from_db()
+    assert waiting.status == Status.REGISTERED
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_the_promotion_mail_is_sent_after_the_commit_only(event):
+    first, _waiting = _one_waiting_with_an_address(event)
+    signup_cancel(registration_id=first.pk)  # the test's transaction never commits
+    assert mail.outbox == []

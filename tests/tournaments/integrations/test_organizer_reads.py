@@ -140,3 +140,11 @@ def test_the_waiting_list_and_the_sign_ups_to_approve_are_read_by_status(bot):
     assert waiting.pk not in [row["id"] for row in everyone["results"]]
     listed = api.get("/api/events/reads/registrations/?status=waitlisted").json()
     assert [(row["id"], row["status"]) for row in listed["results"]] == [(waiting.pk, "waitlisted")]
+    # Later sign-ups whose readings sort first are still listed after it: the list is in
+    # the order it moves up, not in reading order.
+    later = [
+        signup_create(event_id=event.pk, name=name, reading=reading)
+        for name, reading in (("渡辺", "わたなべ"), ("相田", "あいだ"))
+    ]
+    listed = api.get("/api/events/reads/registrations/?status=waitlisted").json()
+    assert [row["id"] for row in listed["results"]] == [waiting.pk] + [r.pk for r in later]

@@ -14,6 +14,7 @@ from tournaments.events.clock import TIME_UP, ClockView, clock_view
 from tournaments.events.kana import name_matches, sort_key
 from tournaments.events.models import Event, Registration, Round, RoundClock, Table
 from tournaments.events.selectors.event_config import event_config
+from tournaments.events.selectors.signups import waiting_list
 from tournaments.results.models import Confirmation, ConfirmationPolicy, ResultSubmission
 from tournaments.results.selectors import event_result_settings, judge_calls_signature
 from tournaments.standings.models import StandingsSnapshot
@@ -31,14 +32,17 @@ STATE_LABELS = {
 
 def registrations(event: Event, query: str = "", status: str = "") -> list[Registration]:
     """Registrations matching a name or reading (kana or romaji, as on the public seating
-    search), ordered by reading."""
-    rows = Registration.objects.filter(event=event).select_related("player")
-    # Without a status asked for: the players in the event (a sign-up awaiting approval,
-    # waiting or cancelled is listed only when asked for by its status).
-    rows = rows.filter(status=status) if status else rows.entered()
-    # Gojūon order whatever the script: the database sorts every katakana reading after
-    # every hiragana one (サイトウ after わたなべ).
-    rows = sorted(rows, key=lambda r: sort_key(r.player.display_name, r.player.reading))
+    search), ordered by reading; the waiting list in the order it moves up."""
+    if status == Registration.Status.WAITLISTED:
+        rows = list(waiting_list(event).select_related("player"))
+    else:
+        rows = Registration.objects.filter(event=event).select_related("player")
+        # Without a status asked for: the players in the event (a sign-up awaiting
+        # approval, waiting or cancelled is listed only when asked for by its status).
+        rows = rows.filter(status=status) if status else rows.entered()
+        # Gojūon order whatever the script: the database sorts every katakana reading
+        # after every hiragana one (サイトウ after わたなべ).
+        rows = sorted(rows, key=lambda r: sort_key(r.player.display_name, r.player.reading))
     query = (query or "").strip()
     if not query:
         return rows

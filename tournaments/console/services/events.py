@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournaments.events.domain import EventStatusChanged, announce
 from tournaments.events.kana import kana_to_romaji
 from tournaments.events.models import Event, EventConfig, EventRole, League, Registration
+from tournaments.events.services.signups import signup_settings_apply
 from tournaments.results.models import EventResultSettings
 
 # Console paths of their own under /console/<address>/ (an event may not take them).
@@ -86,6 +87,10 @@ def event_save(
     ) or {}
     event.save()  # also bumps the public pages' cache version (public.signals follows it)
     EventConfig.objects.update_or_create(event=event, defaults={"data": config})
+    if not creating:
+        # A capacity raised or removed: the waiting list moves up now, not at the next
+        # sign-up or cancel.
+        signup_settings_apply(event_id=event.pk)
     policy_changed = not creating and before.get("release_policy") != config.get("release_policy")
     if policy_changed:
         # The standings count other rounds under the new policy (selectors.standings).

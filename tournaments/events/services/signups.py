@@ -3,7 +3,9 @@
 The organizer's sign-up settings (``event_config(event)["signup"]``: open, capacity,
 approval, closing time) decide what a sign-up becomes: ``pending`` when the organizer
 approves each one, ``registered`` while the event has room, else ``waitlisted``. A cancel
-that frees a place moves the waiting list up, first come first served (``queued_at``).
+that frees a place, or a capacity raised or removed by the organizer, moves the waiting
+list up, first come first served (``queued_at``); each player who moves up is e-mailed
+after the commit when the deployment configures mail.
 
 Every write here locks the event's row first (``select_for_update``), so sign-ups,
 cancels and approvals of one event happen one after the other: two phones cannot both
@@ -14,6 +16,7 @@ Each service announces one ``RegistrationChanged`` after its commit.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 import re
 import unicodedata
@@ -23,7 +26,8 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.events.domain import RegistrationChanged, announce
@@ -111,6 +115,35 @@ def _promote(event: Event, settings: dict) -> list[int]:
         first.queued_at = None
         first.save(update_fields=["status", "queued_at"])
         promoted.append(first.pk)
+    if promoted:
+        # After the commit, outside the event's lock; robust: a mail server's outage
+        # neither undoes the promotion nor fails the request that caused it.
+        transaction.on_commit(functools.partial(signup_mail_promoted, promoted), robust=True)
+    return promoted
+
+
+@transaction.atomic
+def signup_settings_apply(*, event_id: int) -> list[int]:
+    """The organizer saved the sign-up settings: a capacity raised or removed gives the
+    new places to the waiting list at once, in its order (before the event starts); the
+    promoted ids. Each player who moves up is announced as a ``RegistrationChanged``
+    (waiting to registered)."""
+    event = _locked_event(event_id)
+    if event.status != Event.Status.REGISTRATION:
+        return []
+    promoted = _promote(event, signup_settings(event))
+    if promoted:
+        event_summary_schedule_refresh(event.pk)
+    for registration_id in promoted:
+        announce(
+            RegistrationChanged(
+                event_id=event.pk,
+                registration_id=registration_id,
+                before=Status.WAITLISTED,
+                after=Status.REGISTERED,
+                promoted=(registration_id,),
+            )
+        )
     return promoted
 
 
@@ -277,16 +310,33 @@ def signup_mail_configured() -> bool:
     return True
 
 
-def signup_mail_link(registration: Registration, link: str) -> bool:
-    """E-mail the private link to the contact the player gave, when it is an address and
-    e-mail is configured; True when sent. A mail failure never undoes the sign-up."""
+def _mail_address(registration: Registration) -> str | None:
+    """The contact the player gave when it is an e-mail address and mail is configured."""
     address = registration.contact.strip()
     if not address or not signup_mail_configured():
-        return False
+        return None
     try:
         validate_email(address)
     except ValidationError:
-        return False  # a phone number or a nickname: nothing to send
+        return None  # a phone number or a nickname: nothing to send
+    return address
+
+
+def _send(registration: Registration, subject: str, body: str, address: str) -> bool:
+    try:
+        send_mail(subject, body, None, [address])
+    except Exception:  # noqa: BLE001 - any mail failure: logged, the change stands
+        logger.exception("sign-up mail to registration %s failed", registration.pk)
+        return False
+    return True
+
+
+def signup_mail_link(registration: Registration, link: str) -> bool:
+    """E-mail the private link to the contact the player gave, when it is an address and
+    e-mail is configured; True when sent. A mail failure never undoes the sign-up."""
+    address = _mail_address(registration)
+    if address is None:
+        return False
     subject = _("Your page for %(event)s") % {"event": registration.event.name}
     body = _(
         "You signed up for %(event)s. Your private page (keep this link; do not share it):\n"
@@ -296,9 +346,44 @@ def signup_mail_link(registration: Registration, link: str) -> bool:
         "link": link,
         "status": registration.get_status_display(),
     }
-    try:
-        send_mail(subject, body, None, [address])
-    except Exception:  # noqa: BLE001 - any mail failure: logged, the page is shown anyway
-        logger.exception("sign-up mail to registration %s failed", registration.pk)
-        return False
-    return True
+    return _send(registration, subject, body, address)
+
+
+def signup_private_link(registration: Registration) -> str | None:
+    """The player's private page as an absolute link, when the deployment names its
+    address (``PUBLIC_BASE_URL``); a promotion happens without a request to take it from."""
+    base = getattr(django_settings, "PUBLIC_BASE_URL", "")
+    if not base:
+        return None
+    return base.rstrip("/") + reverse(
+        "tournaments:private", kwargs={"token": registration.private_token}
+    )
+
+
+def signup_mail_promoted(registration_ids: list[int]) -> int:
+    """Tell each player who moved up from the waiting list that they now have a place,
+    with their private link; how many mails were sent. Run after the promotion's commit.
+    The players' pages are in the site's language (``LANGUAGE_CODE``): no player's own
+    language is kept, and the organizer's request may be in another."""
+    sent = 0
+    rows = Registration.objects.filter(pk__in=registration_ids, status=Status.REGISTERED)
+    for registration in rows.select_related("event"):
+        address = _mail_address(registration)
+        if address is None:
+            continue
+        with translation.override(django_settings.LANGUAGE_CODE):
+            subject = _("A place for you at %(event)s") % {"event": registration.event.name}
+            link = signup_private_link(registration)
+            body = _(
+                "A place became free at %(event)s and it is yours: you are no longer on "
+                "the waiting list."
+            ) % {"event": registration.event.name}
+            if link:
+                body += "\n\n" + _(
+                    "Your private page (keep this link; do not share it):\n%(link)s"
+                ) % {"link": link}
+            else:
+                body += "\n\n" + _("Open the private page you were given when you signed up.")
+            body += "\n\n" + _("If you cannot come, please cancel from that page.")
+        sent += _send(registration, subject, body, address)
+    return sent
