@@ -30,6 +30,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from tournaments.events import names
 from tournaments.events.domain import RegistrationChanged, announce
 from tournaments.events.kana import search_key
 from tournaments.events.models import CANCELLABLE_STATUSES, Event, Player, Registration
@@ -183,7 +184,8 @@ def signup_create(
 ) -> Registration:
     """Sign a player up: ``pending`` (approval on), ``registered`` (room, nobody waiting)
     or ``waitlisted``. Raises ``SignupRefused`` (closed, duplicate, missing reading) or
-    ``ValidationError`` (a name the site does not accept, by field)."""
+    ``ValidationError`` (a name, reading, club or contact the site does not accept, by
+    field)."""
     now = now or timezone.now()
     event = _locked_event(event_id)
     settings = signup_settings(event)
@@ -194,7 +196,18 @@ def signup_create(
     if not reading:
         raise SignupRefused(_("Please give the reading of your name."), "reading")
     player = Player(display_name=name, reading=reading, club=club)
-    player.full_clean()
+    errors: dict[str, list[str]] = {}
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    # The organizer reads the contact in the console's lists: the name's rule for controls
+    # (a right-to-left override would reorder the row around it).
+    problem = names.text_problem(contact)
+    if problem:
+        errors["contact"] = [problem]
+    if errors:
+        raise ValidationError(errors)
     key = signup_key(reading, club)
     if _duplicate(event, key):
         raise SignupRefused(
