@@ -403,3 +403,34 @@ def test_a_contact_with_a_bidi_control_is_refused_with_the_other_fields_rules(ev
     # A contact in any script, with a visible name around it, is kept as typed.
     kept = signup_create(event_id=event.pk, name="選手1", reading="せんしゅ1", contact="電話 090")
     assert kept.contact == "電話 090"
+
+
+@override_settings(
+    EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+    PUBLIC_BASE_URL="https://referee.example.org",
+)
+def test_approving_a_waiting_player_mails_them_after_the_commit_as_a_promotion_does(
+    event, django_capture_on_commit_callbacks
+):
+    _first, waiting = _one_waiting_with_an_address(event)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        signup_approve(registration_id=waiting.pk)
+    assert mail.outbox == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["waiting@example.org"]
+    assert f"https://referee.example.org/ja/p/{waiting.private_token}/" in message.body
+    assert "キャンセル待ち" in message.body
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_approving_a_sign_up_awaiting_approval_sends_no_promotion_mail(
+    event, django_capture_on_commit_callbacks
+):
+    open_signup(event, approval=True)
+    pending = sign(event, 1, contact="pending@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert signup_approve(registration_id=pending.pk).status == Status.REGISTERED
+    assert mail.outbox == []  # it was never on the waiting list

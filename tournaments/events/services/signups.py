@@ -116,11 +116,17 @@ def _promote(event: Event, settings: dict) -> list[int]:
         first.queued_at = None
         first.save(update_fields=["status", "queued_at"])
         promoted.append(first.pk)
-    if promoted:
+    _mail_promoted_on_commit(promoted)
+    return promoted
+
+
+def _mail_promoted_on_commit(registration_ids: list[int]) -> None:
+    if registration_ids:
         # After the commit, outside the event's lock; robust: a mail server's outage
         # neither undoes the promotion nor fails the request that caused it.
-        transaction.on_commit(functools.partial(signup_mail_promoted, promoted), robust=True)
-    return promoted
+        transaction.on_commit(
+            functools.partial(signup_mail_promoted, registration_ids), robust=True
+        )
 
 
 @transaction.atomic
@@ -272,7 +278,8 @@ def signup_cancel(*, registration_id: int, now: dt.datetime | None = None) -> Re
 def signup_approve(*, registration_id: int, now: dt.datetime | None = None) -> Registration:
     """The organizer accepts a sign-up: a place when there is room and nobody is waiting
     before it, else the end of the waiting list. On a waiting registration: a place now,
-    even beyond the capacity (the organizer's call)."""
+    even beyond the capacity (the organizer's call), e-mailed after the commit as a
+    promotion is."""
     event_id = Registration.objects.values_list("event_id", flat=True).get(pk=registration_id)
     event = _locked_event(event_id)
     registration = Registration.objects.select_for_update().get(pk=registration_id)
@@ -290,6 +297,9 @@ def signup_approve(*, registration_id: int, now: dt.datetime | None = None) -> R
     else:
         raise SignupRefused(_("Only a sign-up awaiting approval or waiting can be approved."))
     registration.save(update_fields=["status", "queued_at"])
+    if before == Status.WAITLISTED:
+        # Off the waiting list as a promotion is: the player is told the same way.
+        _mail_promoted_on_commit([registration.pk])
     _announce(registration, before, [])
     return registration
 
