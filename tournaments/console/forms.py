@@ -893,7 +893,10 @@ class EventForm(forms.Form):
 class PlayerForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=100, validators=[names.validate_name])
     reading = forms.CharField(
-        label=_("reading (kana)"), max_length=100, required=False, validators=[names.validate_text]
+        label=_("reading (kana)"),
+        max_length=100,
+        required=False,
+        validators=[names.validate_reading],
     )
     club = forms.CharField(
         label=_("club"), max_length=100, required=False, validators=[names.validate_text]

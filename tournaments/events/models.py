@@ -197,7 +197,7 @@ class Player(models.Model):
         errors = {}
         for field, check in (
             ("display_name", names.validate_name),
-            ("reading", names.validate_text),
+            ("reading", names.validate_reading),
             ("club", names.validate_text),
         ):
             try:

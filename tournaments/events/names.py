@@ -4,9 +4,10 @@ A name is shown beside other text on every public page (standings, seating, resu
 Control characters and bidirectional formatting characters (right-to-left overrides,
 embeddings, isolates, marks) would reorder the text around the name, and a name made only
 of invisible characters (zero-width spaces, joiners, word joiners) shows as nothing: both
-are refused wherever a name is entered. Joiners inside a visible name stay allowed (they
-build emoji and some scripts' letters). Templates still isolate names with ``<bdi>``, for
-names stored before this check.
+are refused wherever a name is entered, and so is a reading made only of them (the lists
+sort by it, and a sign-up's duplicate check keys by it). Joiners inside a visible name
+stay allowed (they build emoji and some scripts' letters). Templates still isolate names
+with ``<bdi>``, for names stored before this check.
 """
 
 from __future__ import annotations
@@ -39,11 +40,24 @@ def text_problem(value: str) -> str | None:
     return None
 
 
+def _shows_nothing(value: str) -> bool:
+    return bool(value) and all(_invisible(c) for c in value)
+
+
 def name_problem(value: str) -> str | None:
     """Why ``value`` may not be a person's name, or None. Blank is left to the caller."""
     problem = text_problem(value)
-    if problem is None and value and all(_invisible(c) for c in value):
+    if problem is None and _shows_nothing(value):
         return _("The name has no visible character.")
+    return problem
+
+
+def reading_problem(value: str) -> str | None:
+    """Why ``value`` may not be the reading of a name, or None. Blank is left to the caller
+    (a reading is optional, except on the sign-up page)."""
+    problem = text_problem(value)
+    if problem is None and _shows_nothing(value):
+        return _("The reading has no visible character.")
     return problem
 
 
@@ -51,6 +65,12 @@ def validate_name(value: str) -> None:
     problem = name_problem(value)
     if problem:
         raise ValidationError(problem, code="invisible_name")
+
+
+def validate_reading(value: str) -> None:
+    problem = reading_problem(value)
+    if problem:
+        raise ValidationError(problem, code="invisible_reading")
 
 
 def validate_text(value: str) -> None:

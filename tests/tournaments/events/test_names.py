@@ -47,6 +47,24 @@ def test_the_reading_and_club_refuse_controls_too():
     assert set(refused.value.message_dict) == {"reading", "club"}
 
 
+def test_a_reading_that_shows_nothing_is_refused_where_a_reading_is_entered(client, event):
+    with pytest.raises(ValidationError) as refused:
+        Player(display_name="佐藤", reading="\u200b\u2060").full_clean()
+    assert set(refused.value.message_dict) == {"reading"}
+    Player(display_name="佐藤", reading="").full_clean()  # optional outside the sign-up
+    preview = players_csv_preview(event, "name,reading\n佐藤,さとう\n鈴木,\u200b\n")
+    errors = {row.line: row.errors for row in preview.rows}
+    assert errors[2] == [] and errors[3] and not preview.ok
+    user = get_user_model().objects.create_user("rei", password="pw")
+    EventRole.objects.create(user=user, event=event, role="organizer")
+    client.force_login(user)
+    response = client.post(
+        f"/ja/console/{event.slug}/players/", {"name": "佐藤", "reading": "\u2060", "club": ""}
+    )
+    assert response.status_code == 200 and not Player.objects.exists()
+    assert "読みに見える文字がありません" in response.content.decode()
+
+
 def test_the_console_form_refuses_it_in_japanese(client, event):
     user = get_user_model().objects.create_user("mina", password="pw")
     EventRole.objects.create(user=user, event=event, role="organizer")

@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 from django.core import mail
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.test import override_settings
 from django.utils import timezone, translation
@@ -375,3 +376,61 @@ def test_the_promotion_mail_is_sent_after_the_commit_only(event):
     first, _waiting = _one_waiting_with_an_address(event)
     signup_cancel(registration_id=first.pk)  # the test's transaction never commits
     assert mail.outbox == []
+
+
+@pytest.mark.parametrize("reading", ["\u200b\u200b", "\u2060", "\u200d\ufeff"])
+def test_a_reading_that_shows_nothing_is_refused_and_nothing_stored(event, reading):
+    open_signup(event)
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        signup_create(event_id=event.pk, name="選手1", reading=reading)
+    assert refused.value.message_dict == {"reading": ["The reading has no visible character."]}
+    assert not Registration.objects.filter(event=event).exists()
+
+
+@pytest.mark.parametrize("control", ["\u202a", "\u202e", "\u2066", "\u2069", "\u200e", "\u200f"])
+def test_a_contact_with_a_bidi_control_is_refused_with_the_other_fields_rules(event, control):
+    open_signup(event)
+    with pytest.raises(ValidationError) as refused:
+        signup_create(
+            event_id=event.pk,
+            name="選手1",
+            reading="せんしゅ1",
+            club="\u202bclub",
+            contact=f"a{control}@example.org",
+        )
+    assert set(refused.value.message_dict) == {"contact", "club"}  # both said at once
+    assert not Registration.objects.filter(event=event).exists()
+    # A contact in any script, with a visible name around it, is kept as typed.
+    kept = signup_create(event_id=event.pk, name="選手1", reading="せんしゅ1", contact="電話 090")
+    assert kept.contact == "電話 090"
+
+
+@override_settings(
+    EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+    PUBLIC_BASE_URL="https://referee.example.org",
+)
+def test_approving_a_waiting_player_mails_them_after_the_commit_as_a_promotion_does(
+    event, django_capture_on_commit_callbacks
+):
+    _first, waiting = _one_waiting_with_an_address(event)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        signup_approve(registration_id=waiting.pk)
+    assert mail.outbox == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["waiting@example.org"]
+    assert f"https://referee.example.org/ja/p/{waiting.private_token}/" in message.body
+    assert "キャンセル待ち" in message.body
+
+
+@override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+def test_approving_a_sign_up_awaiting_approval_sends_no_promotion_mail(
+    event, django_capture_on_commit_callbacks
+):
+    open_signup(event, approval=True)
+    pending = sign(event, 1, contact="pending@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert signup_approve(registration_id=pending.pk).status == Status.REGISTERED
+    assert mail.outbox == []  # it was never on the waiting list

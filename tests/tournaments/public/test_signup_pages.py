@@ -5,6 +5,7 @@ e-mailed link, the QR code, and every word Japanese on /ja/."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.core import mail
@@ -171,3 +172,36 @@ def test_with_approval_the_player_waits_for_the_organizer(client, event):
     private = client.get(response["Location"]).content.decode()
     assert "承認待ち" in private and 'id="cancel-form"' in private
     assert Registration.objects.get(event=event).status == Status.PENDING
+
+
+def _field_paragraph(html, field):
+    """The form's paragraph of one field: its label, input, help and errors."""
+    found = re.search(rf'<p>\s*<label for="id_{field}".*?</p>', html, flags=re.S)
+    assert found, field
+    return found.group(0)
+
+
+@pytest.mark.parametrize("reading", ["\u200b\u200b", "\u2060"])
+def test_a_reading_that_shows_nothing_is_400_beside_the_field_in_japanese(client, event, reading):
+    open_signup(event)
+    response = client.post(signup_url(event), form(1, reading=reading))
+    assert response.status_code == 400
+    assert not Registration.objects.filter(event=event).exists()
+    beside = _field_paragraph(response.content.decode(), "reading")
+    assert "読みに見える文字がありません" in beside and f'value="{reading}"' in beside
+    english = client.post(signup_url(event, "en"), form(1, reading=reading)).content.decode()
+    assert "The reading has no visible character." in _field_paragraph(english, "reading")
+
+
+@pytest.mark.parametrize("field", ["contact", "club"])
+def test_a_bidi_control_in_the_contact_or_club_is_400_beside_the_field(client, event, field):
+    open_signup(event)
+    typed = "\u202eevil\u2066@example.org"
+    response = client.post(signup_url(event), form(1, **{field: typed}))
+    assert response.status_code == 400
+    assert not Registration.objects.filter(event=event).exists()
+    html = response.content.decode()
+    beside = _field_paragraph(html, field)
+    assert "制御文字（U+202E）" in beside and f'value="{typed}"' in beside
+    assert 'value="選手1"' in html  # the other fields are kept too
+    assert english_in(page_texts(html), names=(event.name, event.venue, "選手1", "せんしゅ1")) == []

@@ -122,7 +122,7 @@ def players_csv_preview(event: Event, text: str) -> ImportPreview:
                 row.errors.append(_("The name is missing."))
             for problem in (
                 names.name_problem(row.name),
-                names.text_problem(row.reading),
+                names.reading_problem(row.reading),
                 names.text_problem(row.club),
             ):
                 if problem:

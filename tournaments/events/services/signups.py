@@ -30,6 +30,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from tournaments.events import names
 from tournaments.events.domain import RegistrationChanged, announce
 from tournaments.events.kana import search_key
 from tournaments.events.models import CANCELLABLE_STATUSES, Event, Player, Registration
@@ -115,11 +116,17 @@ def _promote(event: Event, settings: dict) -> list[int]:
         first.queued_at = None
         first.save(update_fields=["status", "queued_at"])
         promoted.append(first.pk)
-    if promoted:
+    _mail_promoted_on_commit(promoted)
+    return promoted
+
+
+def _mail_promoted_on_commit(registration_ids: list[int]) -> None:
+    if registration_ids:
         # After the commit, outside the event's lock; robust: a mail server's outage
         # neither undoes the promotion nor fails the request that caused it.
-        transaction.on_commit(functools.partial(signup_mail_promoted, promoted), robust=True)
-    return promoted
+        transaction.on_commit(
+            functools.partial(signup_mail_promoted, registration_ids), robust=True
+        )
 
 
 @transaction.atomic
@@ -183,7 +190,8 @@ def signup_create(
 ) -> Registration:
     """Sign a player up: ``pending`` (approval on), ``registered`` (room, nobody waiting)
     or ``waitlisted``. Raises ``SignupRefused`` (closed, duplicate, missing reading) or
-    ``ValidationError`` (a name the site does not accept, by field)."""
+    ``ValidationError`` (a name, reading, club or contact the site does not accept, by
+    field)."""
     now = now or timezone.now()
     event = _locked_event(event_id)
     settings = signup_settings(event)
@@ -194,7 +202,18 @@ def signup_create(
     if not reading:
         raise SignupRefused(_("Please give the reading of your name."), "reading")
     player = Player(display_name=name, reading=reading, club=club)
-    player.full_clean()
+    errors: dict[str, list[str]] = {}
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    # The organizer reads the contact in the console's lists: the name's rule for controls
+    # (a right-to-left override would reorder the row around it).
+    problem = names.text_problem(contact)
+    if problem:
+        errors["contact"] = [problem]
+    if errors:
+        raise ValidationError(errors)
     key = signup_key(reading, club)
     if _duplicate(event, key):
         raise SignupRefused(
@@ -259,7 +278,8 @@ def signup_cancel(*, registration_id: int, now: dt.datetime | None = None) -> Re
 def signup_approve(*, registration_id: int, now: dt.datetime | None = None) -> Registration:
     """The organizer accepts a sign-up: a place when there is room and nobody is waiting
     before it, else the end of the waiting list. On a waiting registration: a place now,
-    even beyond the capacity (the organizer's call)."""
+    even beyond the capacity (the organizer's call), e-mailed after the commit as a
+    promotion is."""
     event_id = Registration.objects.values_list("event_id", flat=True).get(pk=registration_id)
     event = _locked_event(event_id)
     registration = Registration.objects.select_for_update().get(pk=registration_id)
@@ -277,6 +297,9 @@ def signup_approve(*, registration_id: int, now: dt.datetime | None = None) -> R
     else:
         raise SignupRefused(_("Only a sign-up awaiting approval or waiting can be approved."))
     registration.save(update_fields=["status", "queued_at"])
+    if before == Status.WAITLISTED:
+        # Off the waiting list as a promotion is: the player is told the same way.
+        _mail_promoted_on_commit([registration.pk])
     _announce(registration, before, [])
     return registration
 

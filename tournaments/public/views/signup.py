@@ -33,8 +33,8 @@ from tournaments.public import render_budget
 from tournaments.public.forms import SignupForm
 from tournaments.public.views.private import _back, _registration
 
-# Model field -> form field, for the Player model's own refusals.
-_FIELDS = {"display_name": "name", "reading": "reading", "club": "club"}
+# Model field -> form field, for the refusals of the Player model and of the service.
+_FIELDS = {"display_name": "name", "reading": "reading", "club": "club", "contact": "contact"}
 
 
 def _limit() -> int:
